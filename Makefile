@@ -1,0 +1,59 @@
+# De Stijl task runner. The two commands that matter (see README.md):
+#   make play   set everything up, build dist/ and serve the game on http://localhost:8000
+#   make test   set everything up and run every test
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+# npm writes this file on every install: it stands for "node_modules matches the lockfile".
+NODE_MODULES := build_scripts/node_modules/.package-lock.json
+
+.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+# The pinned Pyodide (build_scripts/package.json + package-lock.json).
+$(NODE_MODULES): build_scripts/package.json build_scripts/package-lock.json
+	npm ci --prefix build_scripts --no-audit --no-fund
+	touch $@
+
+npm: $(NODE_MODULES)
+
+# Chromium for the browser tests (/usr/bin/chromium, else apt, else Playwright's).
+browser: setup
+	$(PY) build_scripts/setup_browser.py
+
+build: npm
+	$(PYTHON) build_scripts/build.py
+
+serve: build
+	$(PYTHON) build_scripts/serve.py --port $(PORT)
+
+play: setup serve
+
+lint: setup
+	$(VENV)/bin/ruff check pysrc tests build_scripts
+
+test-engine: setup
+	$(PY) -m pytest tests/engine -q
+
+test-wasm: setup npm
+	$(PY) -m pytest tests/wasm -q
+
+test-web: setup npm browser
+	$(PY) -m pytest tests/web -q
+
+test: setup npm browser build lint
+	$(PY) -m pytest tests -q
+
+bench: setup
+	$(PY) -m destijl bench
+
+clean:
+	rm -rf $(VENV) dist build_scripts/node_modules

@@ -1,0 +1,27 @@
+"""De Stijl, the card-laying art game: rules engine, game record, bots and scoring.
+
+The public API, standard library only, for CPython 3.11+ and Pyodide:
+
+>>> import destijl
+>>> game = destijl.new_game(2, seed=3)
+>>> while not game.is_over:
+...     game.play(game.legal_moves()[0])
+>>> destijl.replay(game.record()).result() == game.result()
+True
+"""
+
+from .cards import CARDS, COLORS, ROTATIONS
+from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove
+from .game import Game, Seat, new_game
+from .move import Move
+from .painting import Painting
+from .record import FORMAT, replay
+from .scoring import ScoreSheet, Stroke, find_strokes, score_painting
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARDS", "COLORS", "FORMAT", "ROTATIONS", "BadRecord", "BadRequest", "DeStijlError",
+    "Game", "IllegalMove", "Move", "Painting", "ScoreSheet", "Seat", "Stroke", "find_strokes",
+    "new_game", "replay", "score_painting",
+]

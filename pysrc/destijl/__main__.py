@@ -1,0 +1,7 @@
+"""``python -m destijl``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,222 @@
+"""The JSON facade the browser's worker calls: ``handle(request_json) -> reply_json``.
+
+Every command is stateless: it takes the game record and answers with a "view", the data
+the front end needs to draw (see docs/api.md). ``handle`` never raises.
+
+>>> import json
+>>> reply = json.loads(handle('{"cmd": "new_game", "args": {"players": 2, "seed": 4}}'))
+>>> reply["ok"], reply["result"]["current_seat"], len(reply["result"]["gallery"])
+(True, 0, 3)
+>>> json.loads(handle('{"cmd": "dance"}'))["error"]["type"]
+'BadRequest'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .bots import make_bot
+from .errors import BadRequest, DeStijlError, IllegalMove
+from .game import DEFAULT_COLORS, Game, new_game
+from .move import Move
+from .record import FORMAT, replay
+from .scoring import find_strokes, score_painting
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request ``{"cmd", "args"}`` with a JSON reply ``{"ok", ...}``."""
+    try:
+        data = json.loads(request)
+        if not isinstance(data, dict):
+            raise BadRequest("request: expected a JSON object with cmd and args")
+        result = dispatch(data.get("cmd"), data.get("args") or {})
+        return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
+    except json.JSONDecodeError as error:
+        return _error("BadRequest", f"request: not valid JSON ({error})")
+    except DeStijlError as error:
+        return _error(type(error).__name__, str(error))
+    except Exception as error:  # a bug: report it rather than hang the page
+        return _error("InternalError", f"{type(error).__name__}: {error}")
+
+
+def dispatch(cmd: Any, args: Any) -> Any:
+    """Run one command with its arguments (already parsed from JSON)."""
+    if not isinstance(args, dict):
+        raise BadRequest("args: expected a JSON object")
+    command = COMMANDS.get(cmd) if isinstance(cmd, str) else None
+    if command is None:
+        raise BadRequest(f"cmd: unknown command {cmd!r}; expected one of {', '.join(COMMANDS)}")
+    return command(args)
+
+
+def _error(kind: str, message: str) -> str:
+    return json.dumps({"ok": False, "error": {"type": kind, "message": message}})
+
+
+# -- commands ---------------------------------------------------------------------------
+def cmd_version(args: dict) -> dict:
+    return {"engine": __version__, "record_format": FORMAT,
+            "python": ".".join(map(str, sys.version_info[:3]))}
+
+
+def cmd_new_game(args: dict) -> dict:
+    seats = args.get("seats")
+    if seats is not None and (
+        not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats)
+    ):
+        raise BadRequest("seats: expected a list of objects {name, colors, controller}")
+    players = args.get("players", len(seats) if seats else 3)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+        raise BadRequest(f"players: expected 2 to 5, got {players!r}")
+    if seats is not None and len(seats) != players:
+        raise BadRequest(f"seats: expected {players} seats, got {len(seats)}")
+    game = new_game(
+        players,
+        args.get("seed"),
+        rotations=args.get("rotations", True),
+        first_player=args.get("first_player", 0),
+        colors=_seat_field(seats, "colors", players),
+        names=_seat_field(seats, "name", players),
+        controllers=_seat_field(seats, "controller", players),
+    )
+    return view(game)
+
+
+def _seat_field(seats: list | None, name: str, players: Any) -> list | None:
+    if seats is None or not any(name in seat for seat in seats):
+        return None
+    defaults = {
+        "colors": DEFAULT_COLORS[players],
+        "name": [f"Seat {i + 1}" for i in range(len(seats))],
+        "controller": ["human"] + ["bot:medium"] * (len(seats) - 1),
+    }[name]
+    return [seat.get(name, default) for seat, default in zip(seats, defaults, strict=True)]
+
+
+def cmd_view(args: dict) -> dict:
+    return view(_game(args, upto=args.get("ply")))
+
+
+def cmd_play(args: dict) -> dict:
+    game = _game(args)
+    game.play(Move.from_dict(args.get("move")))
+    return view(game)
+
+
+def cmd_bot_move(args: dict) -> dict:
+    game = _game(args)
+    if game.is_over:
+        raise IllegalMove("the game is over: no move to choose")
+    level = args.get("level")
+    if level is None:
+        controller = game.seats[game.current_seat].controller
+        level = controller.removeprefix("bot:") if controller.startswith("bot:") else "medium"
+    time_ms = args.get("time_ms")
+    if time_ms is not None and (not isinstance(time_ms, (int, float)) or time_ms <= 0):
+        raise BadRequest(f"time_ms: expected a positive number, got {time_ms!r}")
+    rng = random.Random(f"{game.seed}:{game.deal}:{game.ply}")
+    move = make_bot(level, time_ms=time_ms).choose(game, rng)
+    return {"move": move.to_dict()}
+
+
+def cmd_undo(args: dict) -> dict:
+    game = _game(args)
+    seat = args.get("seat")
+    if seat not in game.undo_seats():
+        raise IllegalMove(f"cannot undo for seat {seat!r}: it has no placement since the last "
+                          "cards were drawn into the Gallery")
+    last = max(i for i, played in enumerate(game.history) if played.seat == seat)
+    return view(replay(game.record(), upto=last))
+
+
+def cmd_score(args: dict) -> dict:
+    raw = args.get("cells")
+    if not isinstance(raw, list):
+        raise BadRequest("cells: expected a list of [x, y, letter]")
+    cells = {}
+    for entry in raw:
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise BadRequest(f"cells: expected [x, y, letter], got {entry!r}")
+        x, y, letter = entry
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
+            raise BadRequest(f"cells: expected integer x and y, got {entry!r}")
+        cells[(x, y)] = letter
+    return score_painting(cells, args.get("seats"), args.get("players")).details()
+
+
+def cmd_verify(args: dict) -> dict:
+    game = _game(args)
+    sheet = game.score()
+    state = "finished" if game.is_over else f"in progress (move {game.ply} of {game.total_plies})"
+    totals = ", ".join(f"{seat.name} {line.total}"
+                       for seat, line in zip(game.seats, sheet.seats, strict=True))
+    winners = " and ".join(game.seats[i].name for i in sheet.winners)
+    summary = f"OK: {game.players}-player game {state}; {totals}; "
+    summary += f"winner {winners}" if game.is_over else f"leading {winners}"
+    return {"summary": summary, "result": sheet.details()}
+
+
+COMMANDS: dict[str, Callable[[dict], Any]] = {
+    "version": cmd_version,
+    "new_game": cmd_new_game,
+    "view": cmd_view,
+    "play": cmd_play,
+    "bot_move": cmd_bot_move,
+    "undo": cmd_undo,
+    "score": cmd_score,
+    "verify": cmd_verify,
+}
+
+
+def _game(args: dict, upto: Any = None) -> Game:
+    if "record" not in args:
+        raise BadRequest("record: missing")
+    return replay(args["record"], upto=upto)
+
+
+# -- the view ---------------------------------------------------------------------------
+def view(game: Game) -> dict[str, Any]:
+    """Everything the front end draws, as plain JSON data."""
+    positions = [[x, y] for x, y in game.painting.legal_positions()]
+    rotations = list(game.allowed_rotations())
+    sheet = game.score()
+    result = game.result()
+    history = game.history
+    return {
+        "record": game.record(),
+        "ply": game.ply,
+        "plies": game.total_plies,
+        "round": game.round,
+        "rounds": game.total_rounds,
+        "painting": [[x, y, letter] for (x, y), letter in sorted(
+            game.painting.items(), key=lambda item: (item[0][1], item[0][0]))],
+        "bounds": list(game.painting.bounds()),
+        "gallery": [{"card": card, "faces": {str(r): list(game.face(card, r))
+                                             for r in rotations}}
+                    for card in game.gallery],
+        "deck_count": game.deck_count,
+        "current_seat": game.current_seat,
+        "first_player": game.first_player,
+        "is_over": game.is_over,
+        "rotations": rotations,
+        "seats": [{"name": seat.name, "colors": list(seat.colors),
+                   "controller": seat.controller,
+                   "placed": sum(1 for played in history if played.seat == index)}
+                  for index, seat in enumerate(game.seats)],
+        "legal": {str(card): {str(r): positions for r in rotations} for card in game.gallery}
+        if not game.is_over else {},
+        "covers": [[x, y, n] for (x, y), n in sorted(game.painting.cover_counts().items())],
+        "last_move": ({"seat": history[-1].seat, **history[-1].move.to_dict()}
+                      if history else None),
+        "undo_seats": game.undo_seats(),
+        "tally": sheet.details(),
+        "strokes": [{"color": stroke.color, "size": stroke.size,
+                     "cells": sorted([x, y] for x, y in stroke.cells)}
+                    for stroke in find_strokes(game.painting)],
+        "result": result.details() if result is not None else None,
+    }

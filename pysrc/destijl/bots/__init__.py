@@ -1,0 +1,59 @@
+"""Bots: one small interface, several levels.
+
+A bot is any object with ``choose(game, rng) -> Move`` that uses only the public game API
+and takes all its randomness from ``rng``, so the same seed gives the same move.
+
+>>> import random
+>>> from destijl import new_game
+>>> game = new_game(3, seed=5)
+>>> move = make_bot("random").choose(game, random.Random(1))
+>>> game.is_legal(move)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..errors import BadRequest
+from ..game import Game
+from ..move import Move
+
+
+class Bot(Protocol):
+    """What every level provides."""
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        """The move to play for ``game.current_seat``."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move: a baseline for tests, not an opponent."""
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        return rng.choice(game.legal_moves())
+
+
+def _factories() -> dict:
+    factories = {"random": lambda **_: RandomBot()}
+    try:  # the stronger levels live in their own modules
+        from .levels import LEVEL_FACTORIES
+    except ImportError:
+        return factories
+    factories.update(LEVEL_FACTORIES)
+    return factories
+
+
+def level_names() -> list[str]:
+    """The names of the available levels, weakest first."""
+    return list(_factories())
+
+
+def make_bot(level: str, *, time_ms: float | None = None) -> Bot:
+    """A bot of ``level``; ``time_ms`` caps the think time of levels that search."""
+    factories = _factories()
+    if not isinstance(level, str) or level not in factories:
+        raise BadRequest(f"level: expected one of {', '.join(factories)}, got {level!r}")
+    return factories[level](time_ms=time_ms)

@@ -1,0 +1,124 @@
+"""``python -m destijl``: play, verify and show games from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .bots import level_names, make_bot
+from .errors import DeStijlError
+from .game import new_game
+from .record import replay
+from .render import render_painting, render_sheet
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except DeStijlError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m destijl", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    selfplay = commands.add_parser("selfplay", help="bots play a game; prints its record")
+    selfplay.add_argument("--players", type=int, default=3, choices=range(2, 6))
+    selfplay.add_argument("--bots", default="random",
+                          help="bot level per seat, comma separated (one level fills all)")
+    selfplay.add_argument("--seed", type=int, default=None)
+    selfplay.add_argument("--rotations", action=argparse.BooleanOptionalAction, default=True)
+    selfplay.set_defaults(run=run_selfplay)
+
+    verify = commands.add_parser("verify", help="replay and re-score a record ('-' for stdin)")
+    verify.add_argument("file")
+    verify.set_defaults(run=run_verify)
+
+    show = commands.add_parser("show", help="print a record's Painting and score sheet")
+    show.add_argument("file")
+    show.add_argument("--no-color", action="store_true", help="letters instead of colours")
+    show.set_defaults(run=run_show)
+
+    for extra in _extra_commands():
+        extra(commands)
+    return parser
+
+
+def _extra_commands() -> list[Any]:
+    """Subcommands from optional modules (benchmarks, tournaments)."""
+    found = []
+    for module in ("bench", "tournament"):
+        try:
+            found.append(__import__(f"destijl.{module}", fromlist=["add_parser"]).add_parser)
+        except ImportError:
+            continue
+    return found
+
+
+def seat_levels(spec: str, players: int) -> list[str]:
+    """Expand ``--bots`` (``hard,medium`` or ``easy``) to one level per seat."""
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    known = level_names()
+    for name in names:
+        if name not in known:
+            raise DeStijlError(f"--bots: unknown level {name!r}; expected {', '.join(known)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise DeStijlError(f"--bots: expected 1 or {players} levels, got {len(names)}")
+    return names
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    seat_bots = seat_levels(args.bots, args.players)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    game = new_game(args.players, seed, rotations=args.rotations,
+                    names=[f"{level.title()} {i + 1}" for i, level in enumerate(seat_bots)],
+                    controllers=[f"bot:{level}" for level in seat_bots])
+    bots = [make_bot(level) for level in seat_bots]
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.play(bots[game.current_seat].choose(game, rng))
+    json.dump(game.record(), sys.stdout)
+    print()
+    return 0
+
+
+def load_record(path: str) -> Any:
+    """Read a JSON record from a file or stdin ('-'); raise a clear error if it is not JSON."""
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DeStijlError(f"{path}: not a JSON record ({error})") from None
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from .api import cmd_verify
+
+    print(cmd_verify({"record": load_record(args.file)})["summary"])
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    game = replay(load_record(args.file))
+    print(render_painting(game.painting, color=not args.no_color))
+    print()
+    print(render_sheet(game))
+    return 0

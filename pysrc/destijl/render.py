@@ -1,0 +1,51 @@
+"""Text rendering for the terminal: the Painting in ANSI colours and the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .cards import COLOR_NAMES
+from .game import Game
+
+Cell = tuple[int, int]
+_ANSI = {"R": "41", "Y": "43", "B": "44", "K": "40", "W": "47"}
+
+
+def render_painting(cells: Mapping[Cell, str], *, color: bool = True) -> str:
+    """The Painting, two characters per cell; gaps are blank. Row 0 is marked with '>'."""
+    if not cells:
+        return "(empty Painting)"
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    lines = []
+    for y in range(min(ys), max(ys) + 1):
+        row = []
+        for x in range(min(xs), max(xs) + 1):
+            letter = cells.get((x, y))
+            if letter is None:
+                row.append("  ")
+            elif color:
+                row.append(f"\x1b[{_ANSI[letter]}m{letter.lower()} \x1b[0m")
+            else:
+                row.append(letter + " ")
+        lines.append(f"{y:>3} " + "".join(row).rstrip())
+    return "\n".join(lines)
+
+
+def render_sheet(game: Game) -> str:
+    """The score sheet as a table, with the winners and the tie-break."""
+    sheet = game.score()
+    lines = [f"{'seat':<20} {'colours':<14} {'strokes':>7} {'bonus':>5} {'total':>5} "
+             f"{'largest':>7}"]
+    for seat, line in zip(game.seats, sheet.seats, strict=True):
+        colours = "+".join(COLOR_NAMES[c] for c in seat.colors)
+        lines.append(f"{seat.name:<20} {colours:<14} {line.strokes:>7} {line.bonus:>5} "
+                     f"{line.total:>5} {line.largest:>7}")
+    for rank in sheet.bonus_ranks:
+        who = ", ".join(game.seats[i].name for i in rank.seats) or "nobody"
+        lines.append(f"bonus {rank.rank} (+{rank.points}) for size {rank.size}: {who}")
+    state = "winner" if game.is_over else "leading"
+    lines.append(f"{state}: " + " and ".join(game.seats[i].name for i in sheet.winners))
+    if sheet.tie_break:
+        lines.append(sheet.tie_break)
+    return "\n".join(lines)

@@ -1,0 +1,208 @@
+"""Strokes, stroke points, the largest-stroke bonuses and the winners.
+
+Interpretations (see docs/rules.md):
+
+- A stroke is a maximal set of orthogonally adjacent visible cells of one colour; each
+  stroke in a seat's colour scores 1.
+- Bonuses go by distinct stroke sizes over all colours: the largest size, then the next
+  smaller size, and so on. Every seat owning a stroke of that size scores the bonus once.
+  Strokes of unused colours take part in the ranking but nobody scores for them.
+- Winner: highest total; on a tie, the tied seat with the single largest stroke; if still
+  tied, a shared victory.
+
+>>> cells = {(0, 0): "R", (1, 0): "R", (2, 0): "B", (0, 1): "B", (1, 1): "W", (2, 1): "B"}
+>>> score_painting(cells, [["R"], ["B"]]).to_dict()["seats"][1]
+{'strokes': 2, 'bonus': 3, 'total': 5, 'largest': 2}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import COLORS
+from .errors import BadRequest
+
+Cell = tuple[int, int]
+
+BONUS_TABLE: dict[int, tuple[int, ...]] = {2: (3,), 3: (4, 2), 4: (5, 3, 1), 5: (5, 3, 1)}
+_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """A maximal orthogonally connected group of visible cells of one colour."""
+
+    color: str
+    cells: frozenset[Cell]
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+
+def find_strokes(cells: Mapping[Cell, str]) -> list[Stroke]:
+    """All strokes of a Painting, in a deterministic order (by their first cell, row-major)."""
+    seen: set[Cell] = set()
+    strokes = []
+    for start in sorted(cells, key=lambda cell: (cell[1], cell[0])):
+        if start in seen:
+            continue
+        color = cells[start]
+        seen.add(start)
+        stack, group = [start], [start]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in _NEIGHBOURS:
+                nxt = (x + dx, y + dy)
+                if nxt not in seen and cells.get(nxt) == color:
+                    seen.add(nxt)
+                    stack.append(nxt)
+                    group.append(nxt)
+        strokes.append(Stroke(color, frozenset(group)))
+    return strokes
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One seat's line on the score sheet."""
+
+    strokes: int  # strokes in the seat's colours, one point each
+    bonus: int  # sum of the largest-stroke bonuses won
+    largest: int  # size of the seat's single largest stroke, 0 if none
+
+    @property
+    def total(self) -> int:
+        return self.strokes + self.bonus
+
+    def to_dict(self) -> dict[str, int]:
+        return {"strokes": self.strokes, "bonus": self.bonus, "total": self.total,
+                "largest": self.largest}
+
+
+@dataclass(frozen=True, slots=True)
+class BonusRank:
+    """One bonus of the table: the stroke size it went to and which seats won it."""
+
+    rank: int  # 1 for the largest stroke, 2 for the second largest size, ...
+    points: int  # the bonus in points
+    size: int | None  # the stroke size at this rank, None if there are too few sizes
+    seats: tuple[int, ...]  # seats owning a stroke of that size
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rank": self.rank, "points": self.points, "size": self.size,
+                "seats": list(self.seats)}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Every seat's score, the bonuses and the winners."""
+
+    seats: tuple[SeatScore, ...]
+    winners: tuple[int, ...]
+    bonus_ranks: tuple[BonusRank, ...]
+    tie_break: str | None  # how a tie on total points was decided, if one was
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's ``result``: ``{"seats": [...], "winners": [...]}``."""
+        return {"seats": [seat.to_dict() for seat in self.seats], "winners": list(self.winners)}
+
+    def details(self) -> dict[str, Any]:
+        """``to_dict()`` plus the bonus ranks and the tie-break sentence, for the end screen."""
+        data = self.to_dict()
+        data["bonus_ranks"] = [rank.to_dict() for rank in self.bonus_ranks]
+        data["tie_break"] = self.tie_break
+        return data
+
+
+def score_painting(
+    cells: Mapping[Cell, str], seats: Sequence[Sequence[str]], players: int | None = None
+) -> ScoreSheet:
+    """Score a Painting for ``seats`` (each a list of colour letters).
+
+    ``players`` picks the bonus table and defaults to ``len(seats)``.
+    """
+    seat_colors = _check_seats(seats, players)
+    _check_cells(cells)
+    sizes = [(stroke.color, stroke.size) for stroke in find_strokes(cells)]
+    return score_strokes(sizes, seat_colors, players or len(seat_colors))
+
+
+def score_strokes(
+    strokes: Iterable[tuple[str, int]], seats: Sequence[Sequence[str]], players: int
+) -> ScoreSheet:
+    """Score from a list of ``(colour, size)`` strokes; the fast path for bots."""
+    owner = {color: index for index, colors in enumerate(seats) for color in colors}
+    counts = [0] * len(seats)
+    largest = [0] * len(seats)
+    sizes_owned: dict[int, set[int]] = {}
+    all_sizes: set[int] = set()
+    for color, size in strokes:
+        all_sizes.add(size)
+        seat = owner.get(color)
+        if seat is None:
+            continue
+        counts[seat] += 1
+        largest[seat] = max(largest[seat], size)
+        sizes_owned.setdefault(size, set()).add(seat)
+    ranked_sizes = sorted(all_sizes, reverse=True)
+    bonus = [0] * len(seats)
+    ranks = []
+    for index, points in enumerate(BONUS_TABLE[players]):
+        size = ranked_sizes[index] if index < len(ranked_sizes) else None
+        winners = tuple(sorted(sizes_owned.get(size, ()))) if size is not None else ()
+        for seat in winners:
+            bonus[seat] += points
+        ranks.append(BonusRank(index + 1, points, size, winners))
+    scores = tuple(SeatScore(counts[i], bonus[i], largest[i]) for i in range(len(seats)))
+    winners, tie_break = _winners(scores)
+    return ScoreSheet(scores, winners, tuple(ranks), tie_break)
+
+
+def _winners(scores: Sequence[SeatScore]) -> tuple[tuple[int, ...], str | None]:
+    best = max(score.total for score in scores)
+    tied = [i for i, score in enumerate(scores) if score.total == best]
+    if len(tied) == 1:
+        return tuple(tied), None
+    biggest = max(scores[i].largest for i in tied)
+    winners = tuple(i for i in tied if scores[i].largest == biggest)
+    names = ", ".join(f"seat {i + 1}" for i in tied)
+    if len(winners) == 1:
+        return winners, (f"{names} tied on {best} points; seat {winners[0] + 1} wins with the "
+                         f"largest single stroke ({biggest} cells).")
+    return winners, (f"{names} tied on {best} points and on the largest single stroke "
+                     f"({biggest} cells): a shared victory.")
+
+
+def _check_seats(seats: Any, players: Any) -> list[list[str]]:
+    if not isinstance(seats, (list, tuple)) or not 2 <= len(seats) <= 5:
+        raise BadRequest("seats: expected a list of 2 to 5 seats, each a list of colour letters")
+    taken: set[str] = set()
+    for index, colors in enumerate(seats):
+        if not isinstance(colors, (list, tuple, str)) or not colors:
+            raise BadRequest(f"seats[{index}]: expected a non-empty list of colour letters")
+        for color in colors:
+            if not isinstance(color, str) or color not in COLORS or len(color) != 1:
+                raise BadRequest(f"seats[{index}]: {color!r} is not one of {', '.join(COLORS)}")
+            if color in taken:
+                raise BadRequest(f"seats[{index}]: colour {color} belongs to two seats")
+            taken.add(color)
+    if players is not None and (
+        not isinstance(players, int) or isinstance(players, bool) or players not in BONUS_TABLE
+    ):
+        raise BadRequest(f"players: expected 2 to 5, got {players!r}")
+    if players is None and len(seats) not in BONUS_TABLE:
+        raise BadRequest("seats: expected 2 to 5 seats")
+    return [list(colors) for colors in seats]
+
+
+def _check_cells(cells: Any) -> None:
+    if not isinstance(cells, Mapping):
+        raise BadRequest("cells: expected a mapping (x, y) -> colour letter")
+    for cell, color in cells.items():
+        if (not isinstance(cell, tuple) or len(cell) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            raise BadRequest(f"cells: {cell!r} is not an (x, y) pair of integers")
+        if not isinstance(color, str) or len(color) != 1 or color not in COLORS:
+            raise BadRequest(f"cells[{cell!r}]: {color!r} is not one of {', '.join(COLORS)}")
