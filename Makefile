@@ -35,7 +35,7 @@ build: npm
 serve: build
 	$(PYTHON) build_scripts/serve.py --port $(PORT)
 
-play: setup serve
+play: serve
 
 lint: setup
 	$(VENV)/bin/ruff check pysrc tests build_scripts
@@ -50,7 +50,7 @@ test-web: setup npm browser
 	$(PY) -m pytest tests/web -q
 
 test: setup npm browser build lint
-	$(PY) -m pytest tests -q
+	$(PY) -m pytest -q
 
 bench: setup
 	$(PY) -m destijl bench

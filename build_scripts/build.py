@@ -1,0 +1,253 @@
+"""Build the static site: `python3 build_scripts/build.py` turns web/ into dist/.
+
+What lands in dist/ (docs/deploy.md explains the caching that goes with it):
+- web/ as it is: HTML, CSS and the un-hashed ES modules (served with no-cache);
+- `assets/`: everything fingerprinted (content hash in the name, cached for a year):
+  - `destijl-<hash>.zip`: the engine package, unpacked by worker.js into Pyodide;
+  - `pyodide-<version>-<hash>/`: the four Pyodide files the game needs, from the npm
+    package pinned in build_scripts/package.json;
+  - `icon-192-<hash>.png`, `icon-512-<hash>.png`, `maskable-512-<hash>.png`;
+- `favicon.svg`, `favicon.ico`, `manifest.webmanifest`;
+- `build-info.js`: the build version and the hashed paths, imported by worker.js;
+- `sw.js`: web/sw.js with its precache list and the build version written in.
+
+The build version is a hash of everything else, so any change to any file gives a new
+service worker cache. The output directory is replaced in one step at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import icons
+import netlify_headers
+
+REPO = Path(__file__).resolve().parent.parent
+WEB = REPO / "web"
+ENGINE = REPO / "pysrc" / "destijl"
+DIST = REPO / "dist"
+PYODIDE_PKG = REPO / "build_scripts" / "node_modules" / "pyodide"
+PINNED = REPO / "build_scripts" / "package.json"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+GENERATED = ("build-info.js", "manifest.webmanifest", "favicon.svg", "favicon.ico", "assets")
+ASSETS = "assets/"  # fingerprinted files only
+PRECACHE_SLOT = re.compile(r"/\* @precache \*/.*?/\* @end \*/", re.DOTALL)
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """The build cannot go on; the message says what to fix."""
+
+
+def digest(data: bytes, length: int = 12) -> str:
+    """A short hex content hash."""
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+def pack_engine(src: Path = ENGINE) -> bytes:
+    """The engine package as a reproducible zip of its .py files ("destijl/api.py", ...)."""
+    files = sorted(p for p in src.rglob("*.py") if "__pycache__" not in p.parts)
+    if not (src / "__init__.py").is_file():
+        raise BuildError(f"{src} is not a Python package (no __init__.py)")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(src.parent).as_posix(), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return out.getvalue()
+
+
+def pyodide_version(pkg: Path = PYODIDE_PKG) -> str:
+    """The installed Pyodide version, checked against the pin in package.json."""
+    if not (pkg / "package.json").is_file():
+        raise BuildError(f"{pkg} is missing: run `npm ci --prefix build_scripts` (make build does)")
+    installed = json.loads((pkg / "package.json").read_text())["version"]
+    pinned = json.loads(PINNED.read_text())["dependencies"]["pyodide"]
+    if installed != pinned:
+        raise BuildError(f"node_modules has pyodide {installed}, package.json pins {pinned}: "
+                         "run `npm ci --prefix build_scripts`")
+    return installed
+
+
+def copy_pyodide(out: Path, pkg: Path = PYODIDE_PKG) -> tuple[str, dict, int]:
+    """Copy the runtime files into a content-hashed folder.
+
+    Returns the folder (relative to out, ending in "/"), the inline lock file that spares
+    loadPyodide a fetch of pyodide-lock.json, and the bytes Pyodide fetches (the progress
+    bar's 100 %; the .mjs files come through import(), which the worker cannot count).
+    """
+    version = pyodide_version(pkg)
+    contents = {name: (pkg / name).read_bytes() for name in PYODIDE_FILES}
+    folder = f"{ASSETS}pyodide-{version}-{digest(b''.join(contents.values()), 10)}/"
+    (out / folder).mkdir(parents=True)
+    for name, data in contents.items():
+        (out / folder / name).write_bytes(data)
+    info = json.loads((pkg / "pyodide-lock.json").read_text())["info"]
+    fetched = sum(len(data) for name, data in contents.items() if not name.endswith(".mjs"))
+    return folder, {"info": info, "packages": {}}, fetched
+
+
+def write_icons(out: Path) -> list[dict]:
+    """Write the PNG icons and favicons; return the manifest's `icons` entries."""
+    entries = []
+    for name, size, inset, purpose in (
+        ("icon-192", 192, 0.0, "any"),
+        ("icon-512", 512, 0.0, "any"),
+        ("maskable-512", 512, 0.1, "maskable"),
+    ):
+        data = icons.png(size, inset)
+        path = f"{ASSETS}{name}-{digest(data, 10)}.png"
+        (out / path).write_bytes(data)
+        entries.append({"src": path, "sizes": f"{size}x{size}", "type": "image/png",
+                        "purpose": purpose})
+    (out / "favicon.svg").write_text(icons.svg())
+    (out / "favicon.ico").write_bytes(icons.ico(32))
+    return entries
+
+
+def theme_color(html: str, default: str = "#ffffff") -> str:
+    """The page's <meta name="theme-color">, so the installed app matches the page."""
+    match = re.search(r'<meta\s+name="theme-color"\s+content="(#[0-9a-fA-F]{3,8})"', html)
+    return match.group(1) if match else default
+
+
+def manifest(icon_entries: list[dict], theme: str = "#ffffff") -> dict:
+    """The web app manifest that makes the game installable."""
+    return {
+        "id": "./",
+        "name": "De Stijl",
+        "short_name": "De Stijl",
+        "description": "The card-laying art game: paint a Mondrian with red, yellow and blue.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": theme,
+        "theme_color": theme,
+        "icons": icon_entries,
+    }
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file under out, as sorted URL paths relative to the site root."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def check_headers(out: Path, toml: Path = netlify_headers.NETLIFY_TOML) -> None:
+    """Refuse header rules that clash, and documents or scripts left without a policy."""
+    rules = netlify_headers.load_rules(toml)
+    problems = []
+    for name in site_files(out):
+        url = "/" + name
+        problems += [f"{url}: {c} both set" for c in netlify_headers.conflicts(rules, url)]
+        headers = {k.lower() for k in netlify_headers.headers_for(rules, url)}
+        if name.endswith((".html", ".js")) and "content-security-policy" not in headers:
+            problems.append(f"{url}: no Content-Security-Policy rule in netlify.toml")
+    if problems:
+        raise BuildError("netlify.toml header rules:\n  " + "\n  ".join(problems))
+
+
+def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str = "") -> str:
+    """Build the site into `out` (replaced whole) and return the build version."""
+    if not (web / "sw.js").is_file():
+        raise BuildError(f"{web}/sw.js is missing")
+    clashes = [name for name in GENERATED if (web / name).exists()]
+    if clashes:
+        raise BuildError(f"web/ must not contain build outputs: {', '.join(clashes)}")
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "sw.js"))
+    try:
+        version = _fill(tmp, web, engine, stamp)
+        check_headers(tmp)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    old = out.with_name(f".{out.name}.old-{os.getpid()}")
+    if out.exists():
+        out.rename(old)
+    tmp.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    return version
+
+
+def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
+    """Add the generated files to a copy of web/ and return the build version."""
+    pyodide_dir, lock_file, runtime_bytes = copy_pyodide(out)
+    archive = pack_engine(engine)
+    engine_path = f"{ASSETS}destijl-{digest(archive)}.zip"
+    (out / engine_path).write_bytes(archive)
+    entries = write_icons(out)
+    index = (out / "index.html").read_text() if (out / "index.html").is_file() else ""
+    app = manifest(entries, theme_color(index))
+    (out / "manifest.webmanifest").write_text(json.dumps(app, indent=2) + "\n")
+
+    template = (web / "sw.js").read_text()
+    hashed = hashlib.sha256(template.encode() + stamp.encode())
+    for name in site_files(out):
+        hashed.update(name.encode() + b"\0" + (out / name).read_bytes())
+    version = hashed.hexdigest()[:12]
+
+    info = {
+        "version": version,
+        "pyodideVersion": pyodide_version(),
+        "pyodide": pyodide_dir,
+        "engine": engine_path,
+        "runtimeBytes": runtime_bytes,
+        "lockFile": lock_file,
+    }
+    (out / "build-info.js").write_text(
+        "// Generated by build_scripts/build.py: the build version and the hashed paths.\n"
+        f"export const BUILD = {json.dumps(info, indent=2)};\n"
+    )
+    files = site_files(out)
+    precache = {
+        "version": version,
+        "files": [f for f in files if not f.startswith(ASSETS)],
+        "immutable": [f for f in files if f.startswith(ASSETS)],
+    }
+    if not PRECACHE_SLOT.search(template):
+        raise BuildError("web/sw.js lacks the /* @precache */ ... /* @end */ slot")
+    filled = PRECACHE_SLOT.sub(lambda _: json.dumps(precache, indent=2), template, count=1)
+    (out / "sw.js").write_text(filled)
+    for page in ("index.html", "embed.html"):
+        html = (out / page).read_text() if (out / page).is_file() else ""
+        if html and "manifest.webmanifest" not in html:
+            print(f"note: {page} does not link manifest.webmanifest", file=sys.stderr)
+    return version
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: build, print a one-line summary."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--web", type=Path, default=WEB, help="front-end sources (web/)")
+    parser.add_argument("--engine", type=Path, default=ENGINE, help="engine package dir")
+    parser.add_argument("--out", type=Path, default=DIST, help="output directory (dist/)")
+    parser.add_argument("--stamp", default="", help="extra text mixed into the build version")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    try:
+        version = build(args.web, args.engine, args.out.resolve(), args.stamp)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    print(f"built {args.out} version {version}: {size / 1e6:.1f} MB "
+          f"in {time.perf_counter() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

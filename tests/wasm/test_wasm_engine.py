@@ -1,0 +1,152 @@
+"""The engine inside Pyodide (under Node) plays exactly like native CPython.
+
+run_engine.mjs loads the pinned npm package `pyodide` (build_scripts/node_modules) and
+the engine archive that build_scripts/build.py makes for the browser. Each test drives
+both engines through `destijl.api.handle` with the same requests and compares every
+reply, move for move.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from destijl import api
+
+pytestmark = pytest.mark.wasm
+
+REPO = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).resolve().parent / "run_engine.mjs"
+PYODIDE = REPO / "build_scripts" / "node_modules" / "pyodide"
+REPLY_TIMEOUT_S = 120
+GAMES = [(2, 1), (3, 2), (4, 3), (5, 4)]  # (players, seed)
+LEVELS = ["easy", "medium", "hard"]
+
+
+class WasmEngine:
+    """`destijl.api.handle` inside Pyodide, in a Node process, one line per request."""
+
+    def __init__(self, archive: Path) -> None:
+        node = shutil.which("node")
+        if node is None or not (PYODIDE / "pyodide.mjs").is_file():
+            pytest.fail("needs node and build_scripts/node_modules: run `make test-wasm`")
+        started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [node, str(RUNNER), str(PYODIDE), str(archive)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        hello = json.loads(self._line())
+        self.python = hello["python"]
+        self.boot_seconds = time.perf_counter() - started
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put("")
+
+    def _line(self) -> str:
+        try:
+            line = self.lines.get(timeout=REPLY_TIMEOUT_S)
+        except queue.Empty:
+            pytest.fail(f"Pyodide did not answer within {REPLY_TIMEOUT_S} s")
+        if not line:
+            pytest.fail("the Node runner exited (see its stderr above)")
+        return line
+
+    def handle(self, request: str) -> str:
+        """Send one request, return the reply text."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(request + "\n")
+        return self._line()
+
+    def close(self) -> None:
+        """End the Node process."""
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def wasm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WasmEngine]:
+    """One Pyodide for the module, running the archive the browser build ships."""
+    sys.path.insert(0, str(REPO / "build_scripts"))
+    import build  # build_scripts is a folder of scripts, not a package
+
+    archive = tmp_path_factory.mktemp("wasm") / "destijl.zip"
+    archive.write_bytes(build.pack_engine())
+    engine = WasmEngine(archive)
+    print(f"Pyodide {engine.python} booted under Node in {engine.boot_seconds:.1f} s")
+    yield engine
+    engine.close()
+
+
+class Both:
+    """Sends each request to both engines and insists on identical replies."""
+
+    def __init__(self, wasm: WasmEngine) -> None:
+        self.wasm = wasm
+        self.seconds = {"native": 0.0, "wasm": 0.0}
+
+    def __call__(self, cmd: str, **args: object) -> dict:
+        request = json.dumps({"cmd": cmd, "args": args})
+        started = time.perf_counter()
+        native = json.loads(api.handle(request))
+        self.seconds["native"] += time.perf_counter() - started
+        started = time.perf_counter()
+        inside = json.loads(self.wasm.handle(request))
+        self.seconds["wasm"] += time.perf_counter() - started
+        assert inside == native, f"{cmd} differs inside Pyodide"
+        assert native["ok"], native
+        return native["result"]
+
+
+def test_version_inside_pyodide(wasm: WasmEngine) -> None:
+    """Pyodide runs Python 3.14 and the same engine version and record format."""
+    native = json.loads(api.handle('{"cmd": "version", "args": {}}'))["result"]
+    inside = json.loads(wasm.handle('{"cmd": "version", "args": {}}'))["result"]
+    assert inside["python"].startswith("3.14")
+    assert {k: inside[k] for k in ("engine", "record_format")} == {
+        k: native[k] for k in ("engine", "record_format")
+    }
+
+
+def test_errors_match(wasm: WasmEngine) -> None:
+    """A bad request gets the same error reply in both."""
+    request = '{"cmd": "no_such_command", "args": {}}'
+    assert json.loads(wasm.handle(request)) == json.loads(api.handle(request))
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_seeded_random_game_matches_native(wasm: WasmEngine, players: int, seed: int) -> None:
+    """A whole game of random bots: every view, move and the final verdict agree."""
+    both = Both(wasm)
+    seats = [{"controller": "bot:random"}] * players
+    view = both("new_game", players=players, seed=seed, seats=seats)
+    while not view["is_over"]:
+        move = both("bot_move", record=view["record"], level="random")["move"]
+        view = both("play", record=view["record"], move=move)
+    both("verify", record=view["record"])
+    ratio = both.seconds["wasm"] / max(both.seconds["native"], 1e-9)
+    print(f"{players} players, {view['ply']} plies: Pyodide took {ratio:.1f}x native")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_levels_choose_the_same_moves(wasm: WasmEngine, level: str) -> None:
+    """The first moves of each bot level are the same inside Pyodide."""
+    both = Both(wasm)
+    view = both("new_game", players=3, seed=21)
+    for _ in range(4):
+        move = both("bot_move", record=view["record"], level=level)["move"]
+        view = both("play", record=view["record"], move=move)
