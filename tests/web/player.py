@@ -1,0 +1,212 @@
+"""Playing De Stijl in the browser as a person does: by roles, names and clicks.
+
+Shared by the game tests (test_game.py, test_saves.py, test_links.py, test_embed.py).
+Everything goes through what a player sees; the only peeks behind the page are the saved
+record in localStorage (what a reload resumes) and `data-*` attributes that say which
+cell of the Painting a square is, to aim the mouse.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
+
+REPO = Path(__file__).resolve().parents[2]
+BOOT_MS = 90_000  # Pyodide's first load in a fresh context
+TURN_MS = 60_000  # the longest a bot may take before a human can play again
+SAVE_KEY = "destijl.save"
+NO_BONUS = "\u2013"  # the score table's dash for a bonus not won
+
+Where = Page | Frame | FrameLocator
+
+
+def open_game(page: Page, path: str = "/") -> None:
+    """Open the game and wait until the engine is ready (the loading bar is gone)."""
+    page.goto(path)
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+    wait_ready(page)
+
+
+def wait_ready(where: Where) -> None:
+    """Wait for the engine to finish loading (the page marks it on <html>)."""
+    expect(where.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    expect(where.locator("#loader")).to_be_hidden()
+
+
+def reload(page: Page) -> None:
+    """Reload the page and wait for the new page load's engine."""
+    before = page.locator("html").get_attribute("data-boot")
+    page.reload()
+    expect(page.locator("html")).not_to_have_attribute("data-boot", before or "", timeout=BOOT_MS)
+    wait_ready(page)
+
+
+def set_up(where: Where, controllers: list[str], *, speed: str = "fast",
+           names: list[str] | None = None, seed: int | None = None,
+           rotations: bool = True) -> None:
+    """Fill in the start screen: one controller per seat ("human", "bot:random", ...)."""
+    where.get_by_role("radio", name=str(len(controllers)), exact=True).check()
+    for index, controller in enumerate(controllers):
+        where.get_by_label(f"Seat {index + 1} player").select_option(controller)
+        if names:
+            where.get_by_label(f"Seat {index + 1} name").fill(names[index])
+    if seed is not None:
+        where.get_by_label("Seed").fill(str(seed))
+    box = where.get_by_label("Rotate cards")
+    if box.is_checked() != rotations:
+        box.click()
+    where.get_by_label("Bot speed").select_option(speed)
+
+
+def start(where: Where) -> None:
+    """Press Start game and wait for the table."""
+    where.get_by_role("button", name="Start game").click()
+    expect(where.get_by_role("region", name="The Painting")).to_be_visible()
+    expect(where.get_by_role("button", name="Gallery card 1")).to_be_visible()
+
+
+def my_turn_or_end(where: Where, timeout: float = TURN_MS) -> str:
+    """Wait until a human may play ("turn") or the game is over ("over")."""
+    either = where.locator("body.is-over .results, .gcard:not([disabled])").first
+    either.wait_for(timeout=timeout)
+    return "over" if where.locator("body.is-over").count() else "turn"
+
+
+def aim(page: Page, cell: str, click: bool = False) -> None:
+    """Move the mouse to the middle of the Painting's cell "x,y" (and click there)."""
+    box = page.locator(f"[data-cell='{cell}']").bounding_box()
+    assert box, f"cell {cell} is not on screen"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    if click:
+        page.mouse.click(x, y)
+
+
+DECK = {2: 16, 3: 27, 4: 32, 5: 25}  # the rulebook's Canvas deck sizes: one move per card
+
+
+def spots(where: Where) -> Locator:
+    """The buttons that mark legal spots for the held card."""
+    return where.get_by_role("button", name=re.compile(r"^Place at column -?\d+, row -?\d+$"))
+
+
+def pick(where: Where, index: int = 1) -> None:
+    """Hold Gallery card `index` (1-based), unless it is already held."""
+    card = where.get_by_role("button", name=f"Gallery card {index}", exact=True)
+    if card.get_attribute("aria-pressed") != "true":
+        card.click()
+    expect(card).to_have_attribute("aria-pressed", "true")
+
+
+def place_first_spot(where: Where, index: int = 1) -> str:
+    """Pick Gallery card `index` and place it on the first marked spot; returns the spot name."""
+    pick(where, index)
+    spot = spots(where).first
+    name = spot.get_attribute("aria-label") or ""
+    spot.click()
+    return name
+
+
+def play_to_end(where: Where, *, on_turn: Any = None, limit: int = 40) -> int:
+    """Play every human turn by clicks until the end screen; returns the human moves made."""
+    moves = 0
+    while my_turn_or_end(where) == "turn":
+        if on_turn:
+            on_turn(moves)
+        ply = saved_ply(where)
+        place_first_spot(where)
+        moves += 1
+        assert moves <= limit, "the game does not end"
+        wait_ply_above(where, ply)
+    return moves
+
+
+def saved_record(where: Where) -> dict | None:
+    """The record the page saved for resuming (localStorage)."""
+    page = where if isinstance(where, Page) else None
+    if page is None:
+        raise TypeError("saved_record needs a Page")
+    text = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
+    return json.loads(text) if text else None
+
+
+def saved_ply(where: Where) -> int:
+    """Moves made in the game on the table (the table's data-ply)."""
+    return int(where.locator("#table").get_attribute("data-ply") or 0)
+
+
+def wait_ply_above(where: Where, ply: int) -> None:
+    """Wait until the game on the table has more than `ply` moves."""
+    table = where.locator("#table")
+    for _ in range(int(TURN_MS / 50)):
+        if int(table.get_attribute("data-ply") or 0) > ply:
+            return
+        table.page.wait_for_timeout(50)
+    raise AssertionError(f"the game did not get past move {ply}")
+
+
+def score_table(where: Where) -> list[dict[str, str]]:
+    """The end screen's score table: one dict per seat row, keyed by column."""
+    rows = []
+    for row in where.locator("table.scores tbody tr").all():
+        cells = {"name": row.locator(".who-name").inner_text()}
+        for cell in row.locator("td[data-col]").all():
+            cells[cell.get_attribute("data-col") or ""] = cell.inner_text()
+        rows.append(cells)
+    return rows
+
+
+def verify_cli(record: dict, tmp_path: Path) -> str:
+    """`python -m destijl verify FILE` on a record; returns its summary line."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    result = subprocess.run(
+        [sys.executable, "-m", "destijl", "verify", str(path)],
+        capture_output=True, text=True, cwd=REPO, env={"PYTHONPATH": str(REPO / "pysrc")},
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def engine(cmd: str, **args: Any) -> Any:
+    """Ask the native engine (the same package the browser runs) directly."""
+    sys.path.insert(0, str(REPO / "pysrc"))
+    try:
+        from destijl.api import handle
+    finally:
+        sys.path.remove(str(REPO / "pysrc"))
+    reply = json.loads(handle(json.dumps({"cmd": cmd, "args": args})))
+    if not reply["ok"]:
+        raise ValueError(f"{reply['error']['type']}: {reply['error']['message']}")
+    return reply["result"]
+
+
+def check_scores_against_engine(where: Where, record: dict, tmp_path: Path) -> None:
+    """The end screen's table must match `python -m destijl verify` of the record."""
+    summary = verify_cli(record, tmp_path)
+    assert summary.startswith("OK:") and "finished" in summary, summary
+    sheet = engine("verify", record=record)["result"]
+    table = score_table(where)
+    assert len(table) == len(record["seats"])
+    for seat, row, line in zip(record["seats"], table, sheet["seats"], strict=True):
+        assert row["name"] == seat["name"]
+        assert int(row["strokes"]) == line["strokes"]
+        assert int(row["total"]) == line["total"]
+        assert int(row["largest"]) == line["largest"]
+        bonus = sum(int(v) for k, v in row.items() if k.startswith("bonus-") and v != NO_BONUS)
+        assert bonus == line["bonus"]
+        assert f"{seat['name']} {line['total']}" in summary
+    winners = [record["seats"][i]["name"] for i in sheet["winners"]]
+    title = where.locator("#results-title").inner_text()
+    for name in winners:
+        assert name in title or (name == "You" and title == "You win!")
+    if len(winners) > 1:
+        assert title.startswith("Shared victory")
+    if sheet.get("tie_break"):
+        expect(where.locator(".tie-break")).to_have_text(sheet["tie_break"])

@@ -1,0 +1,176 @@
+"""Share links, the embed page in a cross-origin iframe, and the update offer.
+
+A share link's URL parameters set up the same seats, bots, options and seed; bad
+parameters are explained and replaced by defaults. embed.html fits a 360 to 800 px
+frame without inner scrollbars. A new version is offered between games, never mid-game.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from player import (
+    BOOT_MS,
+    check_scores_against_engine,
+    my_turn_or_end,
+    open_game,
+    place_first_spot,
+    play_to_end,
+    reload,
+    saved_record,
+    set_up,
+    start,
+    wait_ready,
+)
+from playwright.sync_api import Frame, Page, expect
+
+
+def test_a_share_link_reproduces_the_deal(page: Page, context) -> None:
+    open_game(page)
+    set_up(page, ["human", "bot:easy", "bot:hard"], names=["Ann", "Bo", "Cy"], seed=1234,
+           rotations=False)
+    page.get_by_label("Seat 1 colour").select_option("B")
+    page.get_by_label("Seat 3 colour").select_option("R")
+    page.get_by_label("First player").select_option("1")
+    start(page)
+    original = saved_record(page)
+    page.get_by_role("button", name="Share link").click()
+    link = page.get_by_role("textbox", name="Share link").input_value()
+    query = parse_qs(urlsplit(link).query)
+    assert query["seed"] == ["1234"] and query["seats"] == ["human,easy,hard"]
+    page.get_by_role("button", name="Close").click()
+
+    other = context.new_page()
+    other.goto(link)
+    wait_ready(other)
+    expect(other.locator(".notice")).to_contain_text("Set up from the link")
+    expect(other.get_by_label("Seat 1 name")).to_have_value("Ann")
+    expect(other.get_by_label("Seat 3 player")).to_have_value("bot:hard")
+    expect(other.get_by_label("Rotate cards")).not_to_be_checked()
+    other.get_by_role("button", name="Start game").click()
+    expect(other.get_by_role("button", name="Gallery card 1")).to_be_visible()
+    again = saved_record(other)
+    for key in ("seats", "options", "first_player", "seed", "deal", "cards"):
+        assert again[key] == original[key], key
+
+
+def test_bad_link_parameters_are_explained_and_defaults_used(page: Page) -> None:
+    page.goto("/?seats=human,superbot,easy&seed=abc&colors=R,QQ,B&rotations=maybe&first=7&zoom=2")
+    wait_ready(page)
+    notices = page.locator(".notice")
+    expect(notices.filter(has_text='"superbot" is not human')).to_have_count(1)
+    expect(notices.filter(has_text='seed: "abc" is not a whole number')).to_have_count(1)
+    expect(notices.filter(has_text='colors: "QQ" for seat 2')).to_have_count(1)
+    expect(notices.filter(has_text='rotations: "maybe"')).to_have_count(1)
+    expect(notices.filter(has_text='first: "7"')).to_have_count(1)
+    expect(notices.filter(has_text='"zoom" is not one De Stijl knows')).to_have_count(1)
+    # What could be used was; the rest kept its default.
+    expect(page.get_by_label("Seat 2 player")).to_have_value("bot:medium")
+    expect(page.get_by_label("Seat 3 player")).to_have_value("bot:easy")
+    expect(page.get_by_label("Seat 2 colour")).to_have_value("Y")
+    expect(page.get_by_label("Seed")).to_have_value("")
+    expect(page.get_by_label("Rotate cards")).to_be_checked()
+    page.get_by_label("Seat 2 player").select_option("bot:random")
+    page.get_by_label("Seat 3 player").select_option("bot:random")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("button", name="Gallery card 1")).to_be_visible()
+    # A setup the engine refuses (one colour twice) shows the engine's reason.
+    page.get_by_role("button", name="New game").click()
+    page.get_by_label("Seat 2 colour").select_option("R")
+    page.get_by_role("button", name="Start game").click()
+    expect(page.get_by_role("alert")).to_contain_text("colour R is taken twice")
+
+
+def frame_of(page: Page) -> Frame:
+    """The game's frame inside a host page."""
+    page.wait_for_selector("iframe")
+    frame = page.frames[1]
+    frame.wait_for_load_state()
+    return frame
+
+
+def no_scrollbars(frame: Frame) -> None:
+    sizes = frame.evaluate(
+        "() => { const e = document.scrollingElement; return [e.scrollWidth, e.clientWidth,"
+        " e.scrollHeight, e.clientHeight]; }")
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes
+
+
+@pytest.mark.parametrize("width", [360, 800])
+def test_the_embed_plays_in_a_cross_origin_iframe(page: Page, site, other_site, width: int,
+                                                  snap, tmp_path: Path) -> None:
+    src = f"{site.url}/embed.html?seats=human,random&speed=fast"
+    page.goto(other_site.embed(src, name=f"post-{width}.html", width=width, height=560))
+    frame = frame_of(page)
+    expect(frame.locator("#loader")).to_be_hidden(timeout=BOOT_MS)
+    no_scrollbars(frame)
+    full = frame.get_by_role("link", name="Full game ↗")
+    expect(full).to_have_attribute("target", "_blank")
+    frame.get_by_role("button", name="Start game").click()
+    expect(frame.get_by_role("button", name="Gallery card 1")).to_be_visible()
+    no_scrollbars(frame)
+    if width == 360:
+        snap(page, "embed-360")
+        moves = play_to_end(frame)
+        assert moves == 8
+        expect(frame.locator("table.scores tbody tr")).to_have_count(2)
+        no_scrollbars(frame)
+        snap(page, "embed-360-end")
+        with page.expect_download() as download:
+            frame.get_by_role("button", name="Export").click()
+        path = tmp_path / "embed.json"
+        download.value.save_as(path)
+        check_scores_against_engine(frame, json.loads(path.read_text()), tmp_path)
+    else:
+        place_first_spot(frame)
+        assert my_turn_or_end(frame) == "turn"
+        snap(page, "embed-800")
+        href = full.get_attribute("href")
+        assert "seed=" in href and "seats=human%2Crandom" in href
+
+
+def test_the_embed_works_in_a_sandboxed_iframe(page: Page, site, other_site) -> None:
+    src = f"{site.url}/embed.html?seats=human,random,random&speed=fast&theme=dark"
+    page.goto(other_site.embed(src, name="sandboxed.html", width=480, height=600,
+                               sandbox="allow-scripts allow-same-origin"))
+    frame = frame_of(page)
+    expect(frame.locator("#loader")).to_be_hidden(timeout=BOOT_MS)
+    assert frame.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    frame.get_by_role("button", name="Start game").click()
+    place_first_spot(frame)
+    assert my_turn_or_end(frame) == "turn"
+    no_scrollbars(frame)
+
+
+def test_an_update_is_offered_between_games_never_mid_game(page: Page, fresh_site) -> None:
+    page.goto(f"{fresh_site.url}/")
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    set_up(page, ["human", "bot:random", "bot:random"])
+    start(page)
+    place_first_spot(page)
+    assert my_turn_or_end(page) == "turn"
+    fresh_site.redeploy("v2")
+    # The next visit finds the new version while a game is on: no offer yet.
+    reload(page)
+    expect(page.get_by_role("region", name="The Painting")).to_be_visible()
+    page.wait_for_function(
+        "() => navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))",
+        timeout=60_000)
+    page.wait_for_timeout(500)
+    banner = page.get_by_text("A new version of De Stijl is ready.")
+    expect(banner).to_be_hidden()
+    # Between games it is offered.
+    page.get_by_role("button", name="New game").click()
+    expect(banner).to_be_visible()
+    before = page.locator("html").get_attribute("data-boot")
+    page.get_by_role("button", name="Reload now").click()
+    expect(page.locator("html")).not_to_have_attribute("data-boot", before or "", timeout=BOOT_MS)
+    wait_ready(page)
+    expect(page.get_by_text("A new version of De Stijl is ready.")).to_be_hidden()
+    # the game in progress survived the update
+    expect(page.get_by_role("region", name="The Painting")).to_be_visible()
+    assert len(saved_record(page)["moves"]) >= 3

@@ -1,0 +1,159 @@
+// SVG drawing of the Painting, cards, ghost and legal spots, from engine data only.
+// Coordinates are cells: x grows right, y grows down; a card is 3 by 3 cells.
+
+import { s } from "./dom.js";
+import { colorName, spotText } from "./words.js";
+
+const cellMaps = new WeakMap();
+
+/** Map "x,y" -> letter of the visible cells of `view` (cached per view). */
+export function cellMap(view) {
+  let map = cellMaps.get(view);
+  if (!map) {
+    map = new Map(view.painting.map(([x, y, c]) => [`${x},${y}`, c]));
+    cellMaps.set(view, map);
+  }
+  return map;
+}
+
+/** Map "x,y" -> stroke index, from the engine's `view.strokes`. */
+function strokeMap(view) {
+  const map = new Map();
+  (view.strokes || []).forEach((stroke, i) => {
+    for (const [x, y] of stroke.cells) map.set(`${x},${y}`, i);
+  });
+  return map;
+}
+
+/** The cells of `view` as coloured squares. */
+export function cellRects(view) {
+  return view.painting.map(([x, y, c]) =>
+    s("rect", { x, y, width: 1, height: 1, class: `cell c-${c}`, "data-cell": `${x},${y}` }));
+}
+
+/**
+ * Grid lines: thick black between cells of different strokes and round the Painting,
+ * hairlines inside a stroke, so strokes read as the colour fields of a Mondrian.
+ */
+export function gridLines(view) {
+  const cells = cellMap(view);
+  const strokes = strokeMap(view);
+  const same = (a, b) => strokes.has(a) && strokes.get(a) === strokes.get(b);
+  let thick = "";
+  let thin = "";
+  for (const [x, y] of view.painting) {
+    const here = `${x},${y}`;
+    const edges = [
+      [`${x + 1},${y}`, `M${x + 1} ${y}v1`, true],
+      [`${x},${y + 1}`, `M${x} ${y + 1}h1`, true],
+      [`${x - 1},${y}`, `M${x} ${y}v1`, false],
+      [`${x},${y - 1}`, `M${x} ${y}h1`, false],
+    ];
+    for (const [next, d, owner] of edges) {
+      if (!cells.has(next)) thick += d;
+      else if (!owner) continue; // drawn once, by the cell left of or above the edge
+      else if (same(here, next)) thin += d;
+      else thick += d;
+    }
+  }
+  return [s("path", { d: thin, class: "line-thin" }), s("path", { d: thick, class: "line-thick" })];
+}
+
+/** Veil every cell not of `color`, outline its strokes and label their sizes. */
+export function highlightLayer(view, color) {
+  const out = [];
+  let veil = "";
+  for (const [x, y, c] of view.painting) if (c !== color) veil += `M${x} ${y}h1v1h-1z`;
+  out.push(s("path", { d: veil, class: "veil" }));
+  for (const stroke of view.strokes || []) {
+    if (stroke.color !== color) continue;
+    const mine = new Set(stroke.cells.map(([x, y]) => `${x},${y}`));
+    let d = "";
+    for (const [x, y] of stroke.cells) {
+      if (!mine.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
+      if (!mine.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
+      if (!mine.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
+      if (!mine.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
+    }
+    out.push(s("path", { d, class: "stroke-outline" }));
+    if (stroke.size < 2) continue;
+    const [lx, ly] = [...stroke.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+    out.push(s("g", { class: "stroke-label", transform: `translate(${lx + 0.5} ${ly + 0.5})` },
+      s("circle", { r: 0.34 }), s("text", { "text-anchor": "middle", dy: "0.17", text: stroke.size })));
+  }
+  return out;
+}
+
+/** The 3 by 3 cells of a face (three strings of three letters) at (x, y). */
+export function faceCells(rows, x = 0, y = 0, extra = {}) {
+  const out = [];
+  rows.forEach((row, r) => [...row].forEach((c, col) =>
+    out.push(s("rect", { x: x + col, y: y + r, width: 1, height: 1, class: `cell c-${c}`, ...extra }))));
+  return out;
+}
+
+/** A card face as an SVG picture 3 by 3 with its black grid. */
+export function cardSvg(rows, attrs = {}) {
+  return s("svg", { viewBox: "-0.1 -0.1 3.2 3.2", class: "card-svg", "aria-hidden": "true",
+    focusable: "false", ...attrs },
+  faceCells(rows),
+  s("path", { d: "M1 0v3M2 0v3M0 1h3M0 2h3", class: "card-grid" }),
+  s("rect", { x: 0, y: 0, width: 3, height: 3, class: "card-edge" }));
+}
+
+/**
+ * The card that was just placed, drawn again on top to animate its arrival: first what lay
+ * there before (`move.under`, [x, y, letter or null] from the previous view), then the
+ * card landing on it. The layer fades out at the end, leaving the Painting as it is.
+ */
+export function freshLayer(view, move) {
+  const cells = cellMap(view);
+  const rects = [];
+  for (let dy = 0; dy < 3; dy++) {
+    for (let dx = 0; dx < 3; dx++) {
+      const c = cells.get(`${move.x + dx},${move.y + dy}`);
+      if (c) rects.push(s("rect", { x: move.x + dx, y: move.y + dy, width: 1, height: 1, class: `cell c-${c}` }));
+    }
+  }
+  const under = (move.under || []).map(([x, y, c]) =>
+    s("rect", { x, y, width: 1, height: 1, class: c ? `cell c-${c}` : "table-field" }));
+  const { x, y } = move;
+  return s("g", { class: "fresh" },
+    under.length ? s("g", { class: "fresh-under" }, under) : null,
+    s("g", { class: "fresh-card" }, rects,
+      s("path", { d: `M${x + 1} ${y}v3M${x + 2} ${y}v3M${x} ${y + 1}h3M${x} ${y + 2}h3`, class: "card-grid" }),
+      s("rect", { x, y, width: 3, height: 3, class: "fresh-edge" })));
+}
+
+/** The held card under the pointer: legal or not, and how many cells it would cover. */
+export function ghost(rows, x, y, legal, covered) {
+  const label = `${covered} ${covered === 1 ? "cell" : "cells"}`;
+  const bw = 2.3;
+  return s("g", { class: `ghost ${legal ? "ghost-ok" : "ghost-bad"}`, "data-legal": legal ? "yes" : "no",
+    "data-covers": covered, "data-x": x, "data-y": y, "aria-hidden": "true" },
+  s("g", { class: "ghost-face" }, faceCells(rows, x, y),
+    s("path", { d: `M${x + 1} ${y}v3M${x + 2} ${y}v3M${x} ${y + 1}h3M${x} ${y + 2}h3`, class: "card-grid" })),
+  legal ? null : s("rect", { x, y, width: 3, height: 3, class: "ghost-hatch", fill: "url(#hatch)" }),
+  s("rect", { x, y, width: 3, height: 3, class: "ghost-edge" }),
+  s("g", { class: "ghost-badge", transform: `translate(${x + 1.5 - bw / 2} ${y - 0.78})` },
+    s("rect", { width: bw, height: 0.56 }),
+    s("text", { x: bw / 2, y: 0.4, "text-anchor": "middle", text: `${legal ? "✓" : "✕"} ${label}` })));
+}
+
+/** One keyboard-playable button per legal top-left cell, drawn at the card's centre. */
+export function spots(positions) {
+  const sorted = [...positions].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return sorted.map(([x, y]) => s("g", {
+    class: "spot", role: "button", tabindex: 0, "aria-label": `Place at ${spotText(x, y)}`,
+    "data-action": "place", "data-x": x, "data-y": y, transform: `translate(${x + 1.5} ${y + 1.5})`,
+  }, s("circle", { r: 0.45, class: "spot-hit" }), s("circle", { r: 0.13, class: "spot-dot" })));
+}
+
+/** A sentence describing the Painting for screen readers. */
+export function describePainting(view) {
+  const counts = {};
+  for (const [, , c] of view.painting) counts[c] = (counts[c] || 0) + 1;
+  const [x0, y0, x1, y1] = view.bounds;
+  const parts = Object.entries(counts).map(([c, n]) => `${n} ${colorName(c)}`);
+  return `${view.painting.length} cells from column ${x0} to ${x1} and row ${y0} to ${y1}: ${parts.join(", ")}.`;
+}

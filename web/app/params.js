@@ -1,0 +1,139 @@
+// URL parameters: a share link or an embed's options. `readParams` turns a query string
+// into a setup for the start screen plus plain-language notes about anything it could not
+// use (then the default is kept); `shareParams` writes a game's setup back as a query.
+// Only the shape of values is checked here; the engine judges the game setup itself.
+//
+//   ?seats=human,medium,hard&names=Ann,Piet,Theo&colors=R,Y,B&seed=42&rotations=off&first=2
+//   ?seats=human,easy&colors=RY,BK            (two players: two colours each)
+//   &speed=fast  &theme=dark  &autostart=1    (display options)
+
+import { defaultSeat, defaultSetup } from "./state.js";
+import { defaultName } from "./words.js";
+
+const LEVELS = ["random", "easy", "medium", "hard"];
+const SPEEDS = ["slow", "normal", "fast"];
+const THEMES = ["light", "dark"];
+const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart"];
+const SETUP_KEYS = ["players", "seats", "names", "colors", "seed", "rotations", "first"];
+const YES = ["1", "on", "true", "yes"];
+const NO = ["0", "off", "false", "no"];
+
+function controllerOf(word) {
+  const w = word.trim().toLowerCase();
+  if (w === "human" || w === "you") return "human";
+  const level = w.startsWith("bot:") ? w.slice(4) : w;
+  return LEVELS.includes(level) ? `bot:${level}` : null;
+}
+
+/**
+ * Read `search` (location.search). Returns {setup | null, speed, theme, autostart, notes}:
+ * setup is null when the query sets up nothing.
+ */
+export function readParams(search, base = defaultSetup()) {
+  const q = new URLSearchParams(search);
+  const notes = [];
+  const out = { setup: null, speed: null, theme: null, autostart: false, notes };
+  for (const key of q.keys()) {
+    if (!KNOWN.includes(key)) notes.push(`The link's parameter "${key}" is not one De Stijl knows; it was ignored.`);
+  }
+  const speed = q.get("speed");
+  if (speed !== null) {
+    if (SPEEDS.includes(speed)) out.speed = speed;
+    else notes.push(`speed: "${speed}" is not one of ${SPEEDS.join(", ")}; using normal.`);
+  }
+  const theme = q.get("theme");
+  if (theme !== null) {
+    if (THEMES.includes(theme)) out.theme = theme;
+    else notes.push(`theme: "${theme}" is not one of ${THEMES.join(", ")}; using light.`);
+  }
+  const auto = q.get("autostart");
+  if (auto !== null) out.autostart = YES.includes(auto.toLowerCase());
+  if (!SETUP_KEYS.some((k) => q.has(k))) return out;
+
+  // players: from `players`, else from the number of `seats`
+  let players = null;
+  const seatWords = q.get("seats") === null ? null : q.get("seats").split(",");
+  if (q.has("players")) {
+    const n = Number(q.get("players"));
+    if (Number.isInteger(n) && n >= 2 && n <= 5) players = n;
+    else notes.push(`players: "${q.get("players")}" is not a number from 2 to 5; using ${seatWords?.length >= 2 && seatWords.length <= 5 ? seatWords.length : 3}.`);
+  }
+  if (players === null && seatWords && seatWords.length >= 2 && seatWords.length <= 5) players = seatWords.length;
+  if (players === null) {
+    if (seatWords && !q.has("players")) notes.push(`seats: ${seatWords.length} seat(s) given, but a game has 2 to 5; using 3.`);
+    players = 3;
+  }
+  const seats = Array.from({ length: players }, (_, i) => ({ ...defaultSeat(i, players) }));
+  if (seatWords) {
+    if (seatWords.length !== players && q.has("players")) {
+      notes.push(`seats: ${seatWords.length} given for ${players} players; the rest keep their defaults.`);
+    }
+    seatWords.slice(0, players).forEach((word, i) => {
+      const controller = controllerOf(word);
+      if (controller) seats[i].controller = controller;
+      else notes.push(`seats: "${word}" is not human, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
+    });
+    // default names that follow the seat type
+    seats.forEach((seat, i) => {
+      seat.name = defaultName(i, seat.controller, seats.slice(0, i));
+    });
+  }
+  if (q.has("names")) {
+    const names = q.get("names").split(",");
+    names.slice(0, players).forEach((name, i) => {
+      const trimmed = name.trim();
+      if (trimmed && trimmed.length <= 40) seats[i].name = trimmed;
+      else notes.push(`names: seat ${i + 1}'s name must have 1 to 40 characters; keeping "${seats[i].name}".`);
+    });
+  }
+  if (q.has("colors")) {
+    const want = players === 2 ? 2 : 1;
+    const groups = q.get("colors").split(",");
+    if (groups.length !== players) notes.push(`colors: ${groups.length} given for ${players} players; the rest keep their defaults.`);
+    groups.slice(0, players).forEach((group, i) => {
+      const letters = [...group.trim().toUpperCase()];
+      if (letters.length === want && letters.every((c) => "RYBKW".includes(c))) seats[i].colors = letters;
+      else notes.push(`colors: "${group}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from R, Y, B, K, W; keeping ${seats[i].colors.join("")}.`);
+    });
+  }
+  const setup = { ...base, seats, seed: "", rotations: true, first: 0 };
+  if (q.has("seed")) {
+    const seed = q.get("seed").trim();
+    if (/^\d{1,15}$/.test(seed)) setup.seed = seed;
+    else notes.push(`seed: "${seed}" is not a whole number; a random seed will be used.`);
+  }
+  if (q.has("rotations")) {
+    const r = q.get("rotations").toLowerCase();
+    if (YES.includes(r)) setup.rotations = true;
+    else if (NO.includes(r)) setup.rotations = false;
+    else notes.push(`rotations: "${r}" is not on or off; rotations stay on.`);
+  }
+  if (q.has("first")) {
+    const f = Number(q.get("first"));
+    if (Number.isInteger(f) && f >= 1 && f <= players) setup.first = f - 1;
+    else notes.push(`first: "${q.get("first")}" is not a seat from 1 to ${players}; seat 1 starts.`);
+  }
+  out.setup = setup;
+  return out;
+}
+
+/** The query string that sets up `record`'s game again (same seats, options and seed). */
+export function shareParams(record, extra = {}) {
+  const q = new URLSearchParams();
+  q.set("seats", record.seats.map((s) => (s.controller === "human" ? "human" : s.controller.slice(4))).join(","));
+  q.set("names", record.seats.map((s) => s.name.replaceAll(",", " ")).join(","));
+  q.set("colors", record.seats.map((s) => s.colors.join("")).join(","));
+  if (record.seed !== undefined && record.seed !== null) q.set("seed", String(record.seed));
+  q.set("rotations", record.options.rotations ? "on" : "off");
+  q.set("first", String(record.first_player + 1));
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  return q.toString();
+}
+
+/** The query without its game-setup parameters (display options stay). */
+export function withoutSetup(search) {
+  const q = new URLSearchParams(search);
+  for (const key of [...SETUP_KEYS, "autostart"]) q.delete(key);
+  const rest = q.toString();
+  return rest ? `?${rest}` : "";
+}

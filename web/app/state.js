@@ -1,0 +1,56 @@
+// The one state object of the page. render.js reads it; transitions.js makes new ones.
+// Every field says what it holds and gives an example value.
+
+import { BOT_NAMES } from "./words.js";
+
+/** Colours a fresh setup gives each seat (the engine's defaults, docs/api.md). */
+export function defaultColors(players) {
+  if (players === 2) return [["R", "Y"], ["B", "K"]];
+  return ["R", "Y", "B", "K", "W"].slice(0, players).map((c) => [c]);
+}
+
+/** A seat of the start screen's form. */
+export function defaultSeat(index, players) {
+  return {
+    name: index === 0 ? "You" : BOT_NAMES[index - 1], // "Piet"
+    controller: index === 0 ? "human" : "bot:medium", // "bot:medium"
+    colors: defaultColors(players)[index], // ["R"] or ["R", "Y"] with 2 players
+  };
+}
+
+/** The start screen's form: you against two medium bots. */
+export function defaultSetup() {
+  return {
+    seats: [0, 1, 2].map((i) => defaultSeat(i, 3)), // one entry per seat, 2 to 5
+    rotations: true, // cards may be turned; false sends rotations: false
+    seed: "", // optional seed as typed; "" lets the engine pick one, e.g. "1234"
+    first: 0, // seat holding the First Player card in round 1; e.g. 2
+  };
+}
+
+export function createState(mode = "full") {
+  return {
+    mode, // page layout: "full" site or the compact "embed"; e.g. "embed"
+    screen: "start", // what the main area shows: "start" or "table"; e.g. "table"
+    engine: { status: "loading", stage: "", fraction: 0, error: null }, // e.g. {status: "failed", error: "timeout"}
+    setup: defaultSetup(), // the start screen's form; e.g. {seats: [...], rotations: true, seed: ""}
+    speed: "normal", // how fast bots play: "slow", "normal" or "fast"; e.g. "fast"
+    notices: [], // explanations shown on the start screen (bad link, bad save); e.g. ["seed: ..."]
+    restoring: false, // a saved game is being restored at load; e.g. true
+    view: null, // the engine's view of the game being played (docs/api.md); e.g. {ply: 4, ...}
+    replay: null, // the replay viewer's view at an earlier ply, or null; e.g. {ply: 2, ...}
+    held: null, // id of the Gallery card being held; e.g. 17
+    rotation: 0, // clockwise rotation of the held card in degrees; e.g. 90
+    hover: null, // top-left cell of the ghost card under the pointer; e.g. [2, -1]
+    camera: null, // the Painting's SVG viewBox after pan/zoom, null = fit; e.g. {x: -5, y: -4, w: 13, h: 11}
+    thinking: null, // seat index of the bot choosing its move; e.g. 2
+    busy: false, // a command for the human is waiting on the engine; e.g. true
+    error: null, // the last refused action, from the engine's message; e.g. "…covers 5 cells…"
+    stalled: false, // the bots stopped on an engine error until "Try again"; e.g. true
+    announcement: "", // text of the aria-live region; e.g. "Piet placed card 17 at column 3, row -1."
+    highlight: null, // colour letter whose strokes the Painting highlights; e.g. "R"
+    fresh: null, // the placement to animate; e.g. {seat: 1, card: 17, x: 3, y: -1, rotation: 0}
+    dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
+    updateReady: false, // a new version waits in the service worker; e.g. true
+  };
+}

@@ -1,0 +1,159 @@
+// Pure transitions: fn(state, ...) -> new state. No DOM, no engine, no rule.
+// Unchanged parts keep their identity so render.js can skip them.
+
+import { defaultColors, defaultSeat } from "./state.js";
+import { defaultName, isDefaultName } from "./words.js";
+
+const MARGIN = 2.5; // cells of table shown around the Painting when fitting
+const MIN_FIT = 11; // a fitted view is at least this many cells wide and high
+const MIN_W = 5; // narrowest zoom, in cells
+const MAX_W = 120; // widest zoom, in cells
+
+// -- engine loading -------------------------------------------------------------------
+export function engineProgress(s, stage, fraction) {
+  return { ...s, engine: { status: "loading", stage, fraction, error: null } };
+}
+export function engineReady(s) {
+  return { ...s, engine: { status: "ready", stage: "", fraction: 1, error: null } };
+}
+export function engineFailed(s, message) {
+  return { ...s, engine: { status: "failed", stage: "", fraction: 0, error: message } };
+}
+
+// -- start screen ---------------------------------------------------------------------
+export function setPlayers(s, players) {
+  const seats = [];
+  const colors = defaultColors(players);
+  for (let i = 0; i < players; i++) {
+    const old = s.setup.seats[i] || defaultSeat(i, players);
+    seats.push({ ...old, colors: colors[i] });
+  }
+  const first = Math.min(s.setup.first, players - 1);
+  return { ...s, setup: { ...s.setup, seats, first } };
+}
+export function setSeat(s, index, field, value) {
+  const seats = s.setup.seats.map((seat, i) => (i === index ? { ...seat, [field]: value } : seat));
+  return { ...s, setup: { ...s.setup, seats } };
+}
+/** Change who plays a seat; a made-up name follows (a bot gets a painter's name). */
+export function setSeatController(s, index, controller) {
+  const seats = s.setup.seats.map((seat, i) => (i === index ? { ...seat, controller } : seat));
+  const renamed = seats.map((seat, i) => (isDefaultName(seat.name)
+    ? { ...seat, name: defaultName(i, seat.controller, seats.slice(0, i)) } : seat));
+  return { ...s, setup: { ...s.setup, seats: renamed } };
+}
+export function setSeatColor(s, index, slot, letter) {
+  const colors = [...s.setup.seats[index].colors];
+  colors[slot] = letter;
+  return setSeat(s, index, "colors", colors);
+}
+export function setOption(s, name, value) {
+  return { ...s, setup: { ...s.setup, [name]: value } };
+}
+export function setSetup(s, setup) {
+  return { ...s, setup };
+}
+export function setSpeed(s, speed) {
+  return { ...s, speed };
+}
+export function setNotices(s, notices) {
+  return { ...s, notices };
+}
+export function setRestoring(s, restoring) {
+  return { ...s, restoring };
+}
+export function toStart(s) {
+  return { ...s, screen: "start", replay: null, held: null, hover: null, thinking: null,
+    busy: false, error: null, stalled: false, highlight: null, fresh: null, dialog: null };
+}
+
+// -- the game -------------------------------------------------------------------------
+/** A new or restored game: the table shows `view` from scratch. */
+export function gameLoaded(s, view, announcement = "") {
+  return { ...s, screen: "table", view, replay: null, held: null, rotation: 0, hover: null,
+    camera: null, thinking: null, busy: false, error: null, stalled: false, highlight: null,
+    fresh: null, announcement, notices: [], dialog: null };
+}
+/** The engine answered a move or an undo with `view`. */
+export function viewChanged(s, view, { fresh = null, announcement = s.announcement } = {}) {
+  const heldStays = s.held !== null && view.gallery.some((g) => g.card === s.held)
+    && view.current_seat === s.view?.current_seat;
+  return { ...s, view, fresh, announcement, busy: false, error: null, stalled: false, thinking: null,
+    held: heldStays ? s.held : null, hover: heldStays ? s.hover : null,
+    rotation: view.rotations.includes(s.rotation) ? s.rotation : 0 };
+}
+export function pick(s, card) {
+  if (s.held === card) return { ...s, held: null, hover: null, error: null };
+  return { ...s, held: card, error: null };
+}
+export function rotate(s, step = 1) {
+  const rotations = s.view?.rotations || [0];
+  const at = rotations.indexOf(s.rotation);
+  const next = rotations[(at + step + rotations.length) % rotations.length];
+  return next === s.rotation ? s : { ...s, rotation: next };
+}
+export function hover(s, spot) {
+  if (spot === null) return s.hover === null ? s : { ...s, hover: null };
+  if (s.hover && s.hover[0] === spot[0] && s.hover[1] === spot[1]) return s;
+  return { ...s, hover: spot };
+}
+export function thinking(s, seat) {
+  return { ...s, thinking: seat };
+}
+export function busy(s, flag = true) {
+  return { ...s, busy: flag };
+}
+export function refused(s, message, stalled = false) {
+  return { ...s, error: message, busy: false, stalled, thinking: stalled ? null : s.thinking };
+}
+export function dismissError(s) {
+  return s.error === null && !s.stalled ? s : { ...s, error: null, stalled: false };
+}
+export function announce(s, announcement) {
+  return { ...s, announcement };
+}
+export function toggleHighlight(s, color) {
+  return { ...s, highlight: s.highlight === color ? null : color };
+}
+
+// -- replay viewer ----------------------------------------------------------------------
+export function replayAt(s, view) {
+  return { ...s, replay: view, held: null, hover: null, highlight: null, fresh: null, dialog: null,
+    thinking: null };
+}
+export function closeReplay(s) {
+  return { ...s, replay: null, fresh: null };
+}
+
+// -- dialogs and the service worker -------------------------------------------------------
+export function openDialog(s, dialog) {
+  return { ...s, dialog };
+}
+export function closeDialog(s) {
+  return s.dialog === null ? s : { ...s, dialog: null };
+}
+export function updateReady(s, ready = true) {
+  return { ...s, updateReady: ready };
+}
+
+// -- the Painting's camera ----------------------------------------------------------------
+/** The viewBox that shows the whole Painting with room around it to place a card. */
+export function fitBox(bounds, margin = MARGIN) {
+  const [x0, y0, x1, y1] = bounds || [0, 0, 2, 2];
+  const w = Math.max(MIN_FIT, x1 - x0 + 1 + 2 * margin);
+  const h = Math.max(MIN_FIT, y1 - y0 + 1 + 2 * margin);
+  return { x: (x0 + x1 + 1) / 2 - w / 2, y: (y0 + y1 + 1) / 2 - h / 2, w, h };
+}
+export function fit(s) {
+  return s.camera === null ? s : { ...s, camera: null };
+}
+/** Move the camera `from` (the viewBox on screen) by (dx, dy) cells. */
+export function panBy(s, from, dx, dy) {
+  return { ...s, camera: { ...from, x: from.x - dx, y: from.y - dy } };
+}
+/** Zoom the camera `from` by `factor` (> 1 zooms out) keeping cell (cx, cy) in place. */
+export function zoomAt(s, from, factor, cx, cy) {
+  const w = Math.min(MAX_W, Math.max(MIN_W, from.w * factor));
+  const k = w / from.w;
+  return { ...s, camera: { x: cx - (cx - from.x) * k, y: cy - (cy - from.y) * k, w, h: from.h * k } };
+}

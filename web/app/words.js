@@ -1,0 +1,70 @@
+// Words the UI shows for engine values: colour letters, controllers, moves.
+// Naming only; no rule lives here.
+
+/** Colour letters of the engine (cards.py) and their names. */
+export const COLOR_NAMES = { R: "red", Y: "yellow", B: "blue", K: "black", W: "white" };
+
+/** The colour letters in the order the start screen offers them. */
+export const COLOR_LETTERS = ["R", "Y", "B", "K", "W"];
+
+/** Controllers the engine accepts (docs/api.md) and their labels. */
+export const CONTROLLERS = [
+  ["human", "Human"],
+  ["bot:easy", "Bot · easy"],
+  ["bot:medium", "Bot · medium"],
+  ["bot:hard", "Bot · hard"],
+  ["bot:random", "Bot · random"],
+];
+
+export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
+
+/** A name for seat `index` played by `controller`, given the seats before it. */
+export function defaultName(index, controller, before = []) {
+  if (controller === "human") return before.some((s) => s.controller === "human") ? `Player ${index + 1}` : "You";
+  return BOT_NAMES[(index + BOT_NAMES.length - 1) % BOT_NAMES.length];
+}
+
+/** Is `name` one the start screen made up (so it may follow the seat's controller)? */
+export function isDefaultName(name) {
+  return name === "You" || BOT_NAMES.includes(name) || /^Player \d$/.test(name) || /^Seat \d$/.test(name);
+}
+
+export function colorName(letter) {
+  return COLOR_NAMES[letter] || letter;
+}
+
+export function colorsText(colors) {
+  return colors.map(colorName).join(" and ");
+}
+
+export function isBot(controller) {
+  return typeof controller === "string" && controller.startsWith("bot:");
+}
+
+export function controllerLabel(controller) {
+  const found = CONTROLLERS.find(([value]) => value === controller);
+  return found ? found[1] : controller;
+}
+
+export function ordinal(n) {
+  return ["1st", "2nd", "3rd"][n - 1] || `${n}th`;
+}
+
+/** "column 3, row -1" for a top-left cell. */
+export function spotText(x, y) {
+  return `column ${x}, row ${y}`;
+}
+
+/** "Piet placed card 17 at column 3, row -1, turned 90°, covering 3 cells." */
+export function moveText(seatName, move, covered) {
+  const turn = move.rotation ? `, turned ${move.rotation}°` : "";
+  const cover = covered ? `, covering ${covered} cells` : "";
+  return `${seatName} placed card ${move.card} at ${spotText(move.x, move.y)}${turn}${cover}.`;
+}
+
+/** "red, red, yellow / blue, ..." read row by row for a face of three rows. */
+export function faceText(rows) {
+  const names = rows.map((row, i) =>
+    `${["top", "middle", "bottom"][i]} row ${[...row].map(colorName).join(", ")}`);
+  return names.join("; ");
+}
