@@ -48,6 +48,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):  # type: ignore[no-untyped-def]
         """Serve `/embed` from embed.html, as Netlify does, then the file itself."""
+        self.failed = False
         path = urllib.parse.urlsplit(self.path).path
         local = Path(self.translate_path(path))
         if not local.exists() and local.with_name(local.name + ".html").is_file():
@@ -60,9 +61,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             value = self._rule_headers().get("Content-Type", value)
         super().send_header(keyword, value)
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """An error is never cached, whatever the path's rule says (a retry must refetch)."""
+        self.failed = True
+        super().send_error(code, message, explain)
+
     def end_headers(self) -> None:
         """Add the rule headers (and the default cache policy) before the blank line."""
         extra = self._rule_headers()
+        if getattr(self, "failed", False):
+            extra["Cache-Control"] = "no-store"
         for name, value in extra.items():
             if name != "Content-Type":
                 super().send_header(name, value)

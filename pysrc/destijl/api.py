@@ -158,7 +158,7 @@ def cmd_verify(args: dict) -> dict:
     winners = " and ".join(game.seats[i].name for i in sheet.winners)
     summary = f"OK: {game.players}-player game {state}; {totals}; "
     summary += f"winner {winners}" if game.is_over else f"leading {winners}"
-    return {"summary": summary, "result": sheet.details()}
+    return {"summary": summary, "result": sheet.details([seat.name for seat in game.seats])}
 
 
 COMMANDS: dict[str, Callable[[dict], Any]] = {
@@ -187,6 +187,7 @@ def view(game: Game) -> dict[str, Any]:
     sheet = game.score()
     result = game.result()
     history = game.history
+    names = [seat.name for seat in game.seats]
     return {
         "record": game.record(),
         "ply": game.ply,
@@ -214,9 +215,9 @@ def view(game: Game) -> dict[str, Any]:
         "last_move": ({"seat": history[-1].seat, **history[-1].move.to_dict()}
                       if history else None),
         "undo_seats": game.undo_seats(),
-        "tally": sheet.details(),
+        "tally": sheet.details(names),
         "strokes": [{"color": stroke.color, "size": stroke.size,
                      "cells": sorted([x, y] for x, y in stroke.cells)}
                     for stroke in find_strokes(game.painting)],
-        "result": result.details() if result is not None else None,
+        "result": result.details(names) if result is not None else None,
     }

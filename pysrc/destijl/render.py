@@ -46,6 +46,7 @@ def render_sheet(game: Game) -> str:
         lines.append(f"bonus {rank.rank} (+{rank.points}) for size {rank.size}: {who}")
     state = "winner" if game.is_over else "leading"
     lines.append(f"{state}: " + " and ".join(game.seats[i].name for i in sheet.winners))
-    if sheet.tie_break:
-        lines.append(sheet.tie_break)
+    tie_break = sheet.tie_break([seat.name for seat in game.seats])
+    if tie_break:
+        lines.append(tie_break)
     return "\n".join(lines)

@@ -102,17 +102,31 @@ class ScoreSheet:
     seats: tuple[SeatScore, ...]
     winners: tuple[int, ...]
     bonus_ranks: tuple[BonusRank, ...]
-    tie_break: str | None  # how a tie on total points was decided, if one was
+    tied: tuple[int, ...]  # seats tied on the best total; () when one seat leads alone
 
     def to_dict(self) -> dict[str, Any]:
         """The record's ``result``: ``{"seats": [...], "winners": [...]}``."""
         return {"seats": [seat.to_dict() for seat in self.seats], "winners": list(self.winners)}
 
-    def details(self) -> dict[str, Any]:
+    def tie_break(self, names: Sequence[str] | None = None) -> str | None:
+        """How a tie on total points was decided, in a sentence; None if there was no tie."""
+        if not self.tied:
+            return None
+        names = names or [f"seat {i + 1}" for i in range(len(self.seats))]
+        best = self.seats[self.tied[0]].total
+        biggest = self.seats[self.winners[0]].largest
+        tied = " and ".join(names[i] for i in self.tied)
+        if len(self.winners) == 1:
+            return (f"{tied} tied on {best} points; {names[self.winners[0]]} wins with the "
+                    f"largest single stroke ({biggest} cells).")
+        return (f"{tied} tied on {best} points and on the largest single stroke "
+                f"({biggest} cells): a shared victory.")
+
+    def details(self, names: Sequence[str] | None = None) -> dict[str, Any]:
         """``to_dict()`` plus the bonus ranks and the tie-break sentence, for the end screen."""
         data = self.to_dict()
         data["bonus_ranks"] = [rank.to_dict() for rank in self.bonus_ranks]
-        data["tie_break"] = self.tie_break
+        data["tie_break"] = self.tie_break(names)
         return data
 
 
@@ -156,23 +170,18 @@ def score_strokes(
             bonus[seat] += points
         ranks.append(BonusRank(index + 1, points, size, winners))
     scores = tuple(SeatScore(counts[i], bonus[i], largest[i]) for i in range(len(seats)))
-    winners, tie_break = _winners(scores)
-    return ScoreSheet(scores, winners, tuple(ranks), tie_break)
+    winners, tied = _winners(scores)
+    return ScoreSheet(scores, winners, tuple(ranks), tied)
 
 
-def _winners(scores: Sequence[SeatScore]) -> tuple[tuple[int, ...], str | None]:
+def _winners(scores: Sequence[SeatScore]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The winners, and the seats tied on the best total (empty if one seat leads alone)."""
     best = max(score.total for score in scores)
-    tied = [i for i, score in enumerate(scores) if score.total == best]
+    tied = tuple(i for i, score in enumerate(scores) if score.total == best)
     if len(tied) == 1:
-        return tuple(tied), None
+        return tied, ()
     biggest = max(scores[i].largest for i in tied)
-    winners = tuple(i for i in tied if scores[i].largest == biggest)
-    names = ", ".join(f"seat {i + 1}" for i in tied)
-    if len(winners) == 1:
-        return winners, (f"{names} tied on {best} points; seat {winners[0] + 1} wins with the "
-                         f"largest single stroke ({biggest} cells).")
-    return winners, (f"{names} tied on {best} points and on the largest single stroke "
-                     f"({biggest} cells): a shared victory.")
+    return tuple(i for i in tied if scores[i].largest == biggest), tied
 
 
 def _check_seats(seats: Any, players: Any) -> list[list[str]]:

@@ -89,7 +89,7 @@ def test_tied_bonus_goes_to_all_and_next_bonus_to_next_size():
                                (0, 0, 0, 0)]
     # R and Y tie on 6 points and on the largest stroke: a shared victory
     assert sheet.to_dict()["winners"] == [0, 1]
-    assert "shared victory" in sheet.tie_break
+    assert "shared victory" in sheet.tie_break()
 
 
 def test_fewer_sizes_than_bonuses():
@@ -108,14 +108,16 @@ def test_tie_on_points_broken_by_largest_single_stroke():
     sheet = score_painting(cells, [["R"], ["B"], ["Y"]])
     # R: 1 stroke + 4 = 5; B: 4 strokes + 2 = 6; Y: 1 + 2 = 3 -> B wins outright
     assert sheet.to_dict()["winners"] == [1]
-    assert sheet.tie_break is None
+    assert sheet.tie_break() is None
     cells = grid("""
         RRRR.B.B.B.Y
     """)
     # R: 1 + 4 = 5; B: 3 + 2 = 5 -> tie, R has the larger single stroke
     sheet = score_painting(cells, [["R"], ["B"], ["Y"]])
     assert sheet.to_dict()["winners"] == [0]
-    assert "largest single stroke (4 cells)" in sheet.tie_break
+    assert sheet.tie_break() == ("seat 1 and seat 2 tied on 5 points; seat 1 wins with the "
+                                 "largest single stroke (4 cells).")
+    assert sheet.tie_break(["Piet", "Theo", "Nelly"]).startswith("Piet and Theo tied")
 
 
 def test_players_option_picks_the_bonus_table():
