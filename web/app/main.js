@@ -47,6 +47,10 @@ if (engine) {
   bindEvents(controller.dispatch);
   controller.boot();
   if (mode === "full") {
-    pwa.registerServiceWorker({ onUpdateReady: () => controller.dispatch({ type: "update-ready" }) });
+    const firstVisit = !navigator.serviceWorker?.controller; // no worker served this page yet
+    pwa.registerServiceWorker({
+      onUpdateReady: () => controller.dispatch({ type: "update-ready" }),
+      onOfflineReady: () => firstVisit && store.update(T.announce, "De Stijl is saved on this device: it now plays offline too."),
+    });
   }
 }
