@@ -28,9 +28,11 @@ Composition rules, on every card:
 
 Set properties (the tests in ``tests/engine/test_cards.py`` check them):
 
-- every colour covers exactly 72 of the 360 cells, 8 of the 40 centre cells,
-  32 of the 160 corner cells and 32 of the 160 edge-middle cells, so no colour
-  is favoured by where a placement can cover or expose it;
+- every colour covers exactly 72 of the 360 cells, and exactly 8 of the 40
+  cells at each of the nine positions of a face (so 8 centres, 32 corners and
+  32 edge-middles): the printed orientations were chosen for this, so no colour
+  is favoured by where a placement covers or exposes cells, even with rotations
+  off;
 - no two cards are equal under rotation, nor under rotation and reflection;
 - 27 cards hold a block (a stroke of 3 or more cells); there are 30 blocks in
   all, exactly 6 per colour (20% each), and every colour has 19 cells in blocks;
@@ -60,46 +62,46 @@ Face = tuple[str, str, str]
 """A card face: three row strings, top to bottom, e.g. ``("KWR", "KWR", "RBY")``."""
 
 CARDS: dict[int, Face] = {
-    1: ("BBY", "BBY", "WKY"),
-    2: ("BKK", "BWW", "RWW"),
-    3: ("BRR", "KYY", "KYY"),
-    4: ("BWB", "BWB", "YYY"),
-    5: ("KRW", "KKK", "YYY"),
-    6: ("RYY", "RKK", "RWK"),
+    1: ("BKK", "BWW", "RWW"),
+    2: ("BRR", "KYY", "KYY"),
+    3: ("RYY", "RKK", "RWK"),
+    4: ("WBB", "KBB", "YYY"),
+    5: ("YBB", "YWW", "YBB"),
+    6: ("YYY", "KKK", "WRK"),
     7: ("BBB", "WYR", "KKR"),
-    8: ("BBK", "RRY", "RRW"),
-    9: ("BRR", "BYB", "WWW"),
-    10: ("KBB", "RRR", "BBK"),
+    8: ("KBB", "RRR", "BBK"),
+    9: ("KKK", "BWW", "YYK"),
+    10: ("KRW", "BBW", "RRR"),
     11: ("KRY", "KRY", "BWY"),
-    12: ("KWK", "KWY", "KBY"),
-    13: ("RRR", "WBB", "WRK"),
-    14: ("WKY", "YKY", "YWW"),
-    15: ("WRR", "WYK", "WBB"),
+    12: ("RRB", "RRB", "WYK"),
+    13: ("RRK", "KWY", "KWY"),
+    14: ("WBB", "WYR", "WBR"),
+    15: ("WRK", "WKK", "YBB"),
     16: ("WWR", "BYY", "BWW"),
-    17: ("WYW", "WKW", "YYY"),
-    18: ("YBW", "YBW", "WBR"),
-    19: ("YWK", "YWK", "KRR"),
-    20: ("YWW", "BKR", "BKK"),
-    21: ("BBB", "YRR", "WBY"),
-    22: ("BBK", "KYK", "BBR"),
-    23: ("KBB", "RWK", "BBB"),
-    24: ("KKB", "YRY", "WWW"),
-    25: ("KYB", "BYR", "KKK"),
-    26: ("RKB", "RKR", "RWB"),
-    27: ("RRW", "WKW", "YBW"),
-    28: ("RWB", "RKB", "WYB"),
-    29: ("RYW", "RYK", "WWR"),
-    30: ("WKK", "RBR", "YYR"),
-    31: ("WWK", "KBK", "KYR"),
-    32: ("YKK", "BRK", "KWW"),
-    33: ("YYB", "KRR", "YYB"),
-    34: ("KRY", "BRK", "YRW"),
-    35: ("KRY", "YBY", "RKK"),
-    36: ("RWB", "KWY", "BWR"),
-    37: ("RWR", "BWY", "YKK"),
-    38: ("WRR", "KBW", "WYY"),
-    39: ("YRR", "BWY", "RKK"),
-    40: ("YWR", "BBR", "RWY"),
+    17: ("WWW", "BYR", "BKR"),
+    18: ("WWY", "YKY", "YKW"),
+    19: ("YBW", "YBW", "WBR"),
+    20: ("YWW", "YKY", "YWW"),
+    21: ("BRK", "BWB", "BKB"),
+    22: ("BRK", "YYK", "KBK"),
+    23: ("BWR", "RKR", "BKR"),
+    24: ("BYW", "KRW", "KYW"),
+    25: ("KBY", "WRK", "WKK"),
+    26: ("KKR", "BYB", "BKB"),
+    27: ("RWB", "RKB", "WYB"),
+    28: ("RWW", "KYR", "WYR"),
+    29: ("RYK", "KBK", "KWW"),
+    30: ("RYY", "RBR", "KKW"),
+    31: ("WBY", "WKW", "WRR"),
+    32: ("WYB", "BRB", "YRB"),
+    33: ("YKY", "YRY", "BRB"),
+    34: ("BKR", "WWW", "RYB"),
+    35: ("KKR", "YBY", "YRK"),
+    36: ("KKR", "YWB", "RRY"),
+    37: ("RYK", "WWK", "RBY"),
+    38: ("YKW", "RRR", "KBY"),
+    39: ("YWR", "RBB", "RWY"),
+    40: ("YYW", "WBK", "RRW"),
 }
 """Card id (1..40) -> face in its printed orientation (rotation 0)."""
 

@@ -250,6 +250,12 @@ def test_each_colour_equally_often_at_each_kind_of_position(
     assert colour_counts(where) == {letter: per_colour for letter in COLORS}
 
 
+@pytest.mark.parametrize("cell", [(dx, dy) for dy in range(3) for dx in range(3)])
+def test_each_colour_eight_times_at_each_printed_position(cell: Cell) -> None:
+    # With rotations off the printed orientation is the played one: keep it fair too.
+    assert colour_counts(frozenset({cell})) == {letter: 8 for letter in COLORS}
+
+
 def test_stroke_figures_per_colour() -> None:
     all_strokes = [
         (letter, len(cells)) for face in CARDS.values() for letter, cells in strokes(face)
