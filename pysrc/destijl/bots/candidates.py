@@ -1,0 +1,87 @@
+"""Every distinct placement of the Gallery cards, scored by the delta scorer.
+
+Placements that give the same Painting are generated once: a rotation that turns a card
+into a face it already shows (a symmetric card), and a second card with the same face as
+one already listed (the Gallery left behind is then the same too), keep only the first
+(lowest card id, then lowest rotation).
+
+>>> from destijl import new_game
+>>> game = new_game(2, seed=3)
+>>> table = Table.of(game)
+>>> scored = table.score_all()
+>>> len(scored) <= len(game.legal_moves()) and game.is_legal(scored[0].move())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from ..game import Game
+from ..move import Move
+from .board import Board, face_colors, unpack
+from .delta import Context, FaceInfo, outcome
+from .tally import Scorer
+
+FaceOption = tuple[int, int, FaceInfo]  # (card, rotation, face components)
+
+
+class Scored(NamedTuple):
+    """One candidate placement and every seat's total after it."""
+
+    card: int
+    rotation: int
+    pos: int  # packed top-left cell
+    info: FaceInfo
+    totals: list[int]
+
+    def move(self) -> Move:
+        x, y = unpack(self.pos)
+        return Move(self.card, x, y, self.rotation)
+
+
+def distinct_faces(cards: Iterable[int], rotations: Iterable[int],
+                   face: Callable[[int, int], tuple[str, str, str]]) -> list[FaceOption]:
+    """``(card, rotation, info)`` for each distinct face of ``cards`` (in the given order)."""
+    seen: set[tuple[int, ...]] = set()
+    options = []
+    rotations = tuple(rotations)
+    for card in cards:
+        for rotation in rotations:
+            colors = face_colors(face(card, rotation))
+            if colors not in seen:
+                seen.add(colors)
+                options.append((card, rotation, FaceInfo.of(colors)))
+    return options
+
+
+class Table:
+    """A Painting (as a ``Board``), the seats' scorer and the faces on offer."""
+
+    __slots__ = ("board", "faces", "scorer", "seat")
+
+    def __init__(self, board: Board, scorer: Scorer, faces: list[FaceOption], seat: int) -> None:
+        self.board = board
+        self.scorer = scorer
+        self.faces = faces
+        self.seat = seat  # the seat to play
+
+    @classmethod
+    def of(cls, game: Game) -> Table:
+        """The table of ``game`` for the seat to play."""
+        board = Board.from_cells(game.painting)
+        scorer = Scorer([seat.colors for seat in game.seats])
+        faces = distinct_faces(sorted(game.gallery), game.allowed_rotations(), game.face)
+        return cls(board, scorer, faces, game.current_seat or 0)
+
+    def score_all(self) -> list[Scored]:
+        """Every distinct placement with the totals it leads to, in a fixed order."""
+        board, totals = self.board, self.scorer.totals
+        scored = []
+        for pos in sorted(board.legal):
+            ctx = Context(board, pos)
+            for card, rotation, info in self.faces:
+                removed, added = outcome(info, ctx)
+                scored.append(Scored(card, rotation, pos, info, totals(board, removed, added)))
+        return scored

@@ -1,0 +1,216 @@
+"""``python -m destijl tournament``: bot levels play seeded deals in every seat rotation.
+
+Deal ``d`` is ``new_game(players, seed + d)``; the line-up (``--bots hard,medium``: the
+last level fills the remaining seats) sits down once per rotation, so each level plays
+every seat of every deal. ``--games`` is rounded up to whole deals (a multiple of the
+number of players). Each game's bot randomness is seeded from ``(seed, deal, rotation)``,
+so a tournament is reproducible whatever ``--jobs`` is.
+
+Per level the table gives the win share per seat with its 95% Wilson interval (a
+victory shared by k seats counts 1/k to each), the mean score, the mean margin (score
+minus the best other seat's score) and the mean think time per move.
+
+>>> report = run_tournament(2, ["medium", "easy"], games=2, seed=1, jobs=1)
+>>> [row["level"] for row in report["levels"]], report["games"]
+(['medium', 'easy'], 2)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import level_names, make_bot
+from .errors import DeStijlError
+from .game import new_game
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One game of the tournament."""
+
+    players: int
+    lineup: tuple[str, ...]  # level per lineup slot
+    seed: int  # tournament seed
+    deal: int
+    rotation: int  # seat i is played by lineup slot (i + rotation) % players
+    hard: tuple[tuple[str, float], ...] = ()  # keyword options for the hard level
+
+
+def play_game(spec: Spec) -> dict[str, Any]:
+    """Play one game; per lineup slot: score, margin, share of the victory, think time."""
+    game = new_game(spec.players, spec.seed + spec.deal)
+    slots = [(seat + spec.rotation) % spec.players for seat in range(spec.players)]
+    bots = [_bot(spec.lineup[slot], dict(spec.hard)) for slot in slots]
+    rng = random.Random(f"{spec.seed}:{spec.deal}:{spec.rotation}")
+    think = [0.0] * spec.players
+    while not game.is_over:
+        seat = game.current_seat
+        start = time.perf_counter()
+        move = bots[seat].choose(game, rng)
+        think[seat] += time.perf_counter() - start
+        game.play(move)
+    sheet = game.result()
+    assert sheet is not None
+    totals = [line.total for line in sheet.seats]
+    moves = game.total_plies // spec.players
+    result = []
+    for seat, slot in enumerate(slots):
+        best_other = max(t for i, t in enumerate(totals) if i != seat)
+        result.append({"slot": slot, "score": totals[seat], "margin": totals[seat] - best_other,
+                       "win": 1 / len(sheet.winners) if seat in sheet.winners else 0.0,
+                       "ms": 1000 * think[seat] / moves})
+    return {"deal": spec.deal, "rotation": spec.rotation,
+            "seats": sorted(result, key=lambda row: row["slot"])}
+
+
+def _bot(level: str, hard: dict[str, Any]) -> Any:
+    if level == "hard" and hard:
+        from .bots.hard import HardBot
+
+        return HardBot(**hard)
+    return make_bot(level)
+
+
+def hard_options(text: str | None, iterations: int | None = None) -> dict[str, Any]:
+    """``"width=6,epsilon=0.1"`` -> keyword options for ``HardBot``."""
+    options: dict[str, Any] = {}
+    for item in (text or "").split(","):
+        if item.strip():
+            key, _, raw = item.partition("=")
+            try:
+                options[key.strip()] = int(raw) if raw.strip().lstrip("-").isdigit() else float(raw)
+            except ValueError:
+                raise DeStijlError(f"--hard-options: bad value in {item!r}") from None
+    if iterations is not None:
+        options["iterations"] = iterations
+    return options
+
+
+def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``share`` observed over ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    denominator = 1 + z * z / n
+    center = (share + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+def lineup_of(spec: str, players: int) -> list[str]:
+    """``hard,medium`` -> one level per lineup slot, the last level filling the rest."""
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    known = level_names()
+    for name in names:
+        if name not in known:
+            raise DeStijlError(f"--bots: unknown level {name!r}; expected {', '.join(known)}")
+    if not names or len(names) > players:
+        raise DeStijlError(f"--bots: expected 1 to {players} levels, got {len(names)}")
+    return names + [names[-1]] * (players - len(names))
+
+
+def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
+                   jobs: int | None = None, hard: dict[str, Any] | None = None,
+                   progress: bool = False) -> dict[str, Any]:
+    """Play the tournament and summarise it per level (``hard``: ``HardBot`` options)."""
+    deals = max(1, math.ceil(games / players))
+    options = tuple(sorted((hard or {}).items()))
+    specs = [Spec(players, tuple(lineup), seed, deal, rotation, options)
+             for deal in range(deals) for rotation in range(players)]
+    jobs = jobs or os.cpu_count() or 1
+    start = time.perf_counter()
+    if jobs == 1:
+        results = []
+        for spec in specs:
+            results.append(play_game(spec))
+            _progress(progress, len(results), len(specs), start)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = []
+            for result in pool.imap_unordered(play_game, specs):
+                results.append(result)
+                _progress(progress, len(results), len(specs), start)
+        results.sort(key=lambda r: (r["deal"], r["rotation"]))
+    report = summarise(players, list(lineup), seed, results, time.perf_counter() - start)
+    report["hard_options"] = dict(options)
+    return report
+
+
+def _progress(enabled: bool, done: int, total: int, start: float) -> None:
+    if enabled and (done % max(1, total // 20) == 0 or done == total):
+        print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+
+def summarise(players: int, lineup: list[str], seed: int, results: list[dict[str, Any]],
+              seconds: float) -> dict[str, Any]:
+    """Per level: seats, win share with its Wilson interval, mean score, margin, think time."""
+    rows = []
+    for level in dict.fromkeys(lineup):
+        slots = [i for i, name in enumerate(lineup) if name == level]
+        lines = [game["seats"][slot] for game in results for slot in slots]
+        n = len(lines)
+        share = sum(line["win"] for line in lines) / n
+        low, high = wilson(share, n)
+        rows.append({"level": level, "seats": len(slots), "n": n, "win_share": share,
+                     "wilson_low": low, "wilson_high": high,
+                     "mean_score": sum(line["score"] for line in lines) / n,
+                     "mean_margin": sum(line["margin"] for line in lines) / n,
+                     "ms_per_move": sum(line["ms"] for line in lines) / n})
+    return {"players": players, "lineup": lineup, "seed": seed, "games": len(results),
+            "deals": len(results) // players, "seconds": round(seconds, 1), "levels": rows}
+
+
+def format_table(report: dict[str, Any]) -> str:
+    """The report as a plain-text table."""
+    lines = [f"{report['players']} players, {report['games']} games "
+             f"({report['deals']} deals x {report['players']} seat rotations), "
+             f"seed {report['seed']}, line-up {','.join(report['lineup'])}",
+             f"{'level':<8} {'seats':>5} {'win share':>9} {'95% Wilson':>15} "
+             f"{'mean score':>10} {'mean margin':>11} {'ms/move':>8}"]
+    for row in report["levels"]:
+        lines.append(f"{row['level']:<8} {row['seats']:>5} {row['win_share']:>9.3f} "
+                     f"[{row['wilson_low']:.3f}, {row['wilson_high']:.3f}] "
+                     f"{row['mean_score']:>10.2f} {row['mean_margin']:>+11.2f} "
+                     f"{row['ms_per_move']:>8.1f}")
+    lines.append("A victory shared by k seats counts 1/k to each; win share is per seat.")
+    return "\n".join(lines)
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``tournament`` with the command line."""
+    parser = subparsers.add_parser("tournament", help="bot levels play seeded deals, all seats")
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    parser.add_argument("--bots", default="hard,medium",
+                        help="levels by seat, comma separated; the last fills the rest")
+    parser.add_argument("--games", type=int, default=40, help="games (whole deals)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="the hard level's playout budget (default: its own)")
+    parser.add_argument("--hard-options", default=None, metavar="K=V,...",
+                        help="more HardBot keywords, e.g. width=6,samples=8")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1 or (args.jobs is not None and args.jobs < 1):
+        raise DeStijlError("--games and --jobs must be at least 1")
+    lineup = lineup_of(args.bots, args.players)
+    report = run_tournament(args.players, lineup, args.games, args.seed, args.jobs,
+                            hard_options(args.hard_options, args.iterations), args.progress)
+    print(json.dumps(report, indent=2) if args.json else format_table(report))
+    return 0
