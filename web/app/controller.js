@@ -9,6 +9,9 @@ import * as T from "./transitions.js";
 import { winnerText } from "./render-end.js";
 import { isBot, moveText } from "./words.js";
 
+// The longest a searching bot (hard) may think per move, so a person never waits long.
+const BOT_THINK_MS = 1200;
+
 /** Bot pacing in ms: a minimum thinking time, then a pause to watch the card land. */
 const SPEEDS = { slow: { think: 1100, after: 1000 }, normal: { think: 500, after: 550 }, fast: { think: 0, after: 60 } };
 const STAGES = { download: "downloading Python", start: "starting Python", engine: "loading the rules" };
@@ -207,7 +210,7 @@ export function createController({ engine, store, mode, pwa, location = window.l
         if (!isBot(v.seats[seat].controller)) return;
         up(T.thinking, seat);
         const pace = SPEEDS[s.speed] || SPEEDS.normal;
-        const [{ move }] = await Promise.all([engine.call("bot_move", { record: v.record }), delay(pace.think)]);
+        const [{ move }] = await Promise.all([engine.call("bot_move", { record: v.record, time_ms: BOT_THINK_MS }), delay(pace.think)]);
         if (mine !== gen) return;
         const view = await engine.call("play", { record: v.record, move });
         if (mine !== gen) return;
