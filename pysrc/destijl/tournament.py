@@ -94,6 +94,12 @@ def hard_options(text: str | None, iterations: int | None = None) -> dict[str, A
                 raise DeStijlError(f"--hard-options: bad value in {item!r}") from None
     if iterations is not None:
         options["iterations"] = iterations
+    from .bots.hard import HardBot
+
+    try:
+        HardBot(**options)
+    except TypeError as error:
+        raise DeStijlError(f"--hard-options: {error}") from None
     return options
 
 

@@ -39,13 +39,15 @@ def face_info(face: tuple[str, str, str]) -> FaceInfo:
 
 
 def card_faces(game: Game, cards: list[int]) -> dict[int, FaceList]:
-    """Distinct faces of each card (by id): the game's own faces, the card set's for others."""
+    """Distinct faces of each card: the game's for the Gallery, the card set's for the rest
+    (cards not seen yet, which the bot knows only from the set)."""
     faces: dict[int, FaceList] = {}
+    gallery = set(game.gallery)
     for card in cards:
         seen: set[tuple[int, ...]] = set()
         options = faces[card] = []
         for rotation in game.allowed_rotations():
-            face = (game.face(card, rotation) if card in game.cards
+            face = (game.face(card, rotation) if card in gallery
                     else rotate_face(CARDS[card], rotation))
             info = face_info(face)
             if info.face not in seen:
