@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import level_names, make_bot
+from .bots import lineup, make_bot
 from .errors import DeStijlError
 from .game import new_game
 from .record import replay
@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = commands.add_parser("selfplay", help="bots play a game; prints its record")
     selfplay.add_argument("--players", type=int, default=3, choices=range(2, 6))
     selfplay.add_argument("--bots", default="random",
-                          help="bot level per seat, comma separated (one level fills all)")
+                          help="bot level per seat, comma separated (the last fills the rest)")
     selfplay.add_argument("--seed", type=int, default=None)
     selfplay.add_argument("--rotations", action=argparse.BooleanOptionalAction, default=True)
     selfplay.set_defaults(run=run_selfplay)
@@ -67,22 +67,8 @@ def _extra_commands() -> list[Any]:
     return found
 
 
-def seat_levels(spec: str, players: int) -> list[str]:
-    """Expand ``--bots`` (``hard,medium`` or ``easy``) to one level per seat."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
-    known = level_names()
-    for name in names:
-        if name not in known:
-            raise DeStijlError(f"--bots: unknown level {name!r}; expected {', '.join(known)}")
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise DeStijlError(f"--bots: expected 1 or {players} levels, got {len(names)}")
-    return names
-
-
 def run_selfplay(args: argparse.Namespace) -> int:
-    seat_bots = seat_levels(args.bots, args.players)
+    seat_bots = lineup(args.bots, args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = new_game(args.players, seed, rotations=args.rotations,
                     names=[f"{level.title()} {i + 1}" for i, level in enumerate(seat_bots)],

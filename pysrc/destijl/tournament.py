@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import level_names, make_bot
+from .bots import lineup, make_bot
 from .errors import DeStijlError
 from .game import new_game
 
@@ -111,18 +111,6 @@ def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
     center = (share + z * z / (2 * n)) / denominator
     half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
     return (max(0.0, center - half), min(1.0, center + half))
-
-
-def lineup_of(spec: str, players: int) -> list[str]:
-    """``hard,medium`` -> one level per lineup slot, the last level filling the rest."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
-    known = level_names()
-    for name in names:
-        if name not in known:
-            raise DeStijlError(f"--bots: unknown level {name!r}; expected {', '.join(known)}")
-    if not names or len(names) > players:
-        raise DeStijlError(f"--bots: expected 1 to {players} levels, got {len(names)}")
-    return names + [names[-1]] * (players - len(names))
 
 
 def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
@@ -215,8 +203,8 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         raise DeStijlError("--games and --jobs must be at least 1")
-    lineup = lineup_of(args.bots, args.players)
-    report = run_tournament(args.players, lineup, args.games, args.seed, args.jobs,
+    seats = lineup(args.bots, args.players)
+    report = run_tournament(args.players, seats, args.games, args.seed, args.jobs,
                             hard_options(args.hard_options, args.iterations), args.progress)
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0

@@ -202,6 +202,7 @@ def test_a_wasm_served_with_the_wrong_type_fails_loudly(
     broken = serve(probe_site.root, headers=toml)
     guard.allow("wasm")
     guard.allow("WebAssembly")
+    guard.allow("pyodide.asm.mjs")  # the failed worker is stopped: its fetches may be cut off
     page.goto(broken.url + "/?no-sw")
     page.wait_for_function("() => window.probe", timeout=BOOT_TIMEOUT_MS)
     message = page.evaluate("probe.booted.then(() => null, (e) => e.message)")

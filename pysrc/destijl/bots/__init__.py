@@ -57,3 +57,19 @@ def make_bot(level: str, *, time_ms: float | None = None) -> Bot:
     if not isinstance(level, str) or level not in factories:
         raise BadRequest(f"level: expected one of {', '.join(factories)}, got {level!r}")
     return factories[level](time_ms=time_ms)
+
+
+def lineup(spec: str, players: int) -> list[str]:
+    """One level per seat from ``hard,medium``: the last level listed fills the other seats.
+
+    >>> lineup("hard,medium", 4)
+    ['hard', 'medium', 'medium', 'medium']
+    """
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    known = level_names()
+    for name in names:
+        if name not in known:
+            raise BadRequest(f"--bots: unknown level {name!r}; expected {', '.join(known)}")
+    if not names or len(names) > players:
+        raise BadRequest(f"--bots: expected 1 to {players} levels, got {len(names)}")
+    return names + [names[-1]] * (players - len(names))
