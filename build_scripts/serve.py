@@ -5,14 +5,21 @@ MIME types for .wasm, .mjs and .webmanifest, Netlify's default `Cache-Control` w
 rule sets one, and serves `/embed` from embed.html like Netlify's pretty URLs. Prints the
 URL, then serves until Ctrl-C.
 `--port 0` picks a free port (the printed URL says which).
+`--compress` gzips what Netlify compresses on the fly (text, scripts, JSON, SVG and wasm;
+not .zip or images) for clients that accept it; docs/benchmarks.md says why these.
+`--count-bytes` prints one line per response, `bytes PATH N`, N being the body bytes sent.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import sys
+import threading
 import urllib.parse
 from pathlib import Path
 from typing import ClassVar
@@ -34,6 +41,22 @@ MIME_TYPES = {
     ".css": "text/css; charset=utf-8",
 }
 NETLIFY_DEFAULT_CACHE = "public, max-age=0, must-revalidate"
+# Content types Netlify's CDN compresses on the fly (it picks brotli or gzip by the
+# request's Accept-Encoding); this server only does gzip (brotli is not in the stdlib).
+COMPRESSIBLE = ("text/", "application/javascript", "application/json",
+                "application/manifest+json", "image/svg+xml", "application/wasm")
+_GZIPPED: dict[tuple[str, float, int], bytes] = {}
+_GZIP_LOCK = threading.Lock()
+
+
+def gzipped(path: Path) -> bytes:
+    """The gzip of a file (level 6, as CDNs use), cached while the file is unchanged."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime, stat.st_size)
+    with _GZIP_LOCK:
+        if key not in _GZIPPED:
+            _GZIPPED[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        return _GZIPPED[key]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -45,6 +68,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
     rules: ClassVar[list[netlify_headers.Rule]] = []
     quiet: ClassVar[bool] = False
+    compress: ClassVar[bool] = False
+    count_bytes: ClassVar[bool] = False
 
     def send_head(self):  # type: ignore[no-untyped-def]
         """Serve `/embed` from embed.html, as Netlify does, then the file itself."""
@@ -53,7 +78,53 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         local = Path(self.translate_path(path))
         if not local.exists() and local.with_name(local.name + ".html").is_file():
             self.path = path + ".html"
+            local = local.with_name(local.name + ".html")
+        if local.is_dir() and path.endswith("/"):
+            local = local / "index.html"
+        if self.compress and local.is_file() and self._wants_gzip(local):
+            return self._send_gzipped(local)
         return super().send_head()
+
+    def _wants_gzip(self, local: Path) -> bool:
+        """The client accepts gzip and the file's type is one Netlify compresses."""
+        accepted = self.headers.get("Accept-Encoding", "")
+        if "gzip" not in [part.split(";")[0].strip() for part in accepted.split(",")]:
+            return False
+        return self.guess_type(str(local)).startswith(COMPRESSIBLE)
+
+    def _send_gzipped(self, local: Path) -> io.BytesIO | None:
+        """Send a 200 with the gzipped body (or a 304), like send_head does for a file."""
+        mtime = int(local.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(email.utils.parsedate_to_datetime(since).timestamp()) >= mtime:
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        body = gzipped(local)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        """Send the body; with --count-bytes, print how many bytes went out."""
+        if not self.count_bytes:
+            return super().copyfile(source, outputfile)
+        counted = _Counter(outputfile)
+        try:
+            super().copyfile(source, counted)
+        finally:
+            path = urllib.parse.urlsplit(self.path).path
+            print(f"bytes {path} {counted.sent}", flush=True)
+        return None
 
     def send_header(self, keyword: str, value: str) -> None:
         """Let netlify.toml's Content-Type win over the guessed one."""
@@ -90,16 +161,31 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class _Counter:
+    """A writable that counts the bytes written through it."""
+
+    def __init__(self, out: io.BufferedIOBase) -> None:
+        self.out = out
+        self.sent = 0
+
+    def write(self, data: bytes) -> int:
+        self.sent += len(data)
+        return self.out.write(data)
+
+
 def make_server(
     root: Path = DIST,
     port: int = 8000,
     host: str = "127.0.0.1",
     headers: Path | None = netlify_headers.NETLIFY_TOML,
     quiet: bool = False,
+    compress: bool = False,
+    count_bytes: bool = False,
 ) -> http.server.ThreadingHTTPServer:
     """A threaded server for `root` with netlify.toml's headers (none if headers is None)."""
     rules = netlify_headers.load_rules(headers) if headers else []
-    handler = type("DistHandler", (Handler,), {"rules": rules, "quiet": quiet})
+    handler = type("DistHandler", (Handler,), {"rules": rules, "quiet": quiet,
+                                                "compress": compress, "count_bytes": count_bytes})
     server = http.server.ThreadingHTTPServer(
         (host, port), functools.partial(handler, directory=str(root))
     )
@@ -117,12 +203,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="the netlify.toml whose [[headers]] to send")
     parser.add_argument("--no-headers", action="store_true", help="send no [[headers]]")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument("--compress", action="store_true",
+                        help="gzip what Netlify compresses, for clients that accept it")
+    parser.add_argument("--count-bytes", action="store_true",
+                        help="print `bytes PATH N` for every response body")
     args = parser.parse_args(argv)
     if not args.dir.is_dir():
         print(f"{args.dir} does not exist: run `make build` first", file=sys.stderr)
         return 1
     server = make_server(args.dir, args.port, args.host,
-                         None if args.no_headers else args.config, args.quiet)
+                         None if args.no_headers else args.config, args.quiet,
+                         args.compress, args.count_bytes)
     host, port = server.server_address[:2]
     print(f"Serving {args.dir} at http://{'localhost' if host == '127.0.0.1' else host}:{port}/",
           flush=True)
