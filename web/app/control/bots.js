@@ -1,0 +1,50 @@
+// Bots: while a bot holds the turn, ask the engine for its move and play it, one visible
+// move at a time, at the chosen pace.
+
+import * as T from "../transitions.js";
+import { isBot } from "../words.js";
+import { reason } from "./narration.js";
+
+// The longest a searching bot (hard) may think per move, so a person never waits long.
+const BOT_THINK_MS = 1200;
+
+/** Bot pacing in ms: a minimum thinking time, then a pause to watch the card land. */
+const SPEEDS = { slow: { think: 1100, after: 1000 }, normal: { think: 500, after: 550 }, fast: { think: 0, after: 60 } };
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createBots(ctx) {
+  const { engine, get, up } = ctx;
+  let running = false;
+
+  /** Play the bots' turns until a human's turn, the end, or a newer generation. */
+  async function run() {
+    if (running) return;
+    running = true;
+    const mine = ctx.gen;
+    try {
+      for (;;) {
+        const s = get();
+        const v = s.view;
+        if (ctx.stale(mine) || s.screen !== "table" || s.replay || !v || v.is_over) return;
+        const seat = v.current_seat;
+        if (!isBot(v.seats[seat].controller)) return;
+        up(T.thinking, seat);
+        const pace = SPEEDS[s.speed] || SPEEDS.normal;
+        const [{ move }] = await Promise.all([engine.call("bot_move", { record: v.record, time_ms: BOT_THINK_MS }), delay(pace.think)]);
+        if (ctx.stale(mine)) return;
+        const view = await engine.call("play", { record: v.record, move });
+        if (ctx.stale(mine)) return;
+        ctx.games.moved(v, view);
+        await delay(SPEEDS[get().speed]?.after ?? pace.after);
+      }
+    } catch (error) {
+      if (!ctx.stale(mine)) up(T.refused, `A bot could not move: ${reason(error)}`, true);
+    } finally {
+      running = false;
+      if (ctx.stale(mine)) setTimeout(run, 0); // a newer game or undo may need its bots
+    }
+  }
+
+  return { run };
+}

@@ -1,0 +1,121 @@
+// Games: starting one (Start game, Rematch), the human's placements, and Undo.
+
+import { humanTurn, undoSeat } from "../selectors.js";
+import { loadPrefs, writePrefs } from "../storage.js";
+import * as T from "../transitions.js";
+import { movedText, reason, turnText, underCard } from "./narration.js";
+
+function seedValue(text) {
+  const t = String(text || "").trim();
+  if (!t) return undefined;
+  return /^-?\d+$/.test(t) ? Number(t) : t; // anything else: the engine explains
+}
+
+export function createGames(ctx) {
+  const { engine, get, up } = ctx;
+
+  /** Another game takes the table: cancel the bots and forget the old replay. */
+  function replaced() {
+    ctx.cancel();
+    ctx.replay.forget();
+  }
+
+  async function newGame(args, remember) {
+    if (get().busy) return;
+    up(T.busy, true);
+    up(T.dismissError);
+    const ok = get().engine.status === "ready" || await engine.ready.then(() => true, () => false);
+    if (!ok) return up(T.refused, "The game engine is not loaded. Press Retry at the top of the page.");
+    try {
+      const view = await engine.call("new_game", args);
+      replaced();
+      up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
+      ctx.saves.save(view);
+      if (remember) writePrefs({ ...loadPrefs(), setup: remember });
+      ctx.bots.run();
+    } catch (error) {
+      up(T.refused, `The game could not start: ${reason(error)}`);
+    }
+  }
+
+  /** Start game: a new game from the start screen's form. */
+  function start() {
+    const { setup } = get();
+    const args = {
+      players: setup.seats.length,
+      rotations: setup.rotations,
+      first_player: setup.first,
+      seats: setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller })),
+    };
+    const seed = seedValue(setup.seed);
+    if (seed !== undefined) args.seed = seed;
+    return newGame(args, { seats: args.seats, rotations: setup.rotations, first: setup.first });
+  }
+
+  /** Rematch: the same seats and options, a new deal. */
+  function rematch() {
+    const r = get().view.record;
+    return newGame({ players: r.options.players, rotations: r.options.rotations,
+      first_player: r.first_player, seats: r.seats.map(({ name, colors, controller }) => ({ name, colors, controller })) });
+  }
+
+  /** The engine accepted a move: show the new view, animate the card, announce it, save. */
+  function moved(before, view) {
+    const move = view.last_move;
+    const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
+    up(T.viewChanged, view, { fresh, announcement: movedText(before, view) });
+    ctx.saves.save(view);
+  }
+
+  /** Place the held card with its top-left cell at (x, y). */
+  async function place(x, y) {
+    const s = get();
+    if (!humanTurn(s) || s.busy || s.held === null) return;
+    const move = { card: s.held, x, y, rotation: s.rotation };
+    const before = s.view;
+    const mine = ctx.gen;
+    up(T.busy, true);
+    try {
+      const view = await engine.call("play", { record: before.record, move });
+      if (ctx.stale(mine)) return;
+      moved(before, view);
+      ctx.bots.run();
+    } catch (error) {
+      if (ctx.stale(mine)) return;
+      up(T.refused, `Card ${move.card} cannot go at column ${x}, row ${y}: ${reason(error)}`);
+    }
+  }
+
+  /** A tap on the Painting: with `confirm`, the first tap previews and a second places. */
+  function placeAt(x, y, confirm) {
+    const s = get();
+    if (!humanTurn(s) || s.held === null) return;
+    if (confirm && !(s.hover && s.hover[0] === x && s.hover[1] === y)) {
+      up(T.hover, [x, y]);
+      return;
+    }
+    place(x, y);
+  }
+
+  /** Undo: the seat the engine allows takes back its last card. */
+  async function undo() {
+    const s = get();
+    const seat = undoSeat(s.view);
+    if (seat === null || s.busy || s.replay) return;
+    ctx.cancel();
+    up(T.busy, true);
+    const before = s.view;
+    try {
+      const view = await engine.call("undo", { record: before.record, seat });
+      const taken = before.record.moves.length - view.record.moves.length;
+      up(T.viewChanged, view, { announcement: `${before.seats[seat].name} took back the last card${taken > 1 ? ` (${taken} moves undone)` : ""}. ${turnText(view)}` });
+      ctx.saves.save(view);
+      ctx.bots.run();
+    } catch (error) {
+      up(T.refused, `Undo was refused: ${reason(error)}`);
+      ctx.bots.run();
+    }
+  }
+
+  return { start, rematch, moved, place, placeAt, undo, replaced };
+}

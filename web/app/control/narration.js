@@ -1,0 +1,46 @@
+// Sentences about the game for the turn banner and the live region, and the facts about a
+// move that the animation needs. Read off the engine's view; no rule is decided here.
+
+import { winnerText } from "../render-end.js";
+import { isBot, moveText } from "../words.js";
+
+/** A readable sentence from an engine error (drops the compact move prefix "17@3,-1r0: "). */
+export function reason(error) {
+  const text = String(error?.message || error || "unknown error");
+  return text.replace(/^\d+@-?\d+,-?\d+r\d+:\s*/, "");
+}
+
+/** Whose turn it is, or who won, as one sentence. */
+export function turnText(view) {
+  if (view.is_over) return `The Painting is finished. ${winnerText(view)}`;
+  const seat = view.seats[view.current_seat];
+  const humans = view.seats.filter((x) => !isBot(x.controller)).length;
+  if (isBot(seat.controller)) return `${seat.name} to play.`;
+  return humans === 1 ? "Your turn: pick a card from the Gallery." : `${seat.name}'s turn: pick a card from the Gallery.`;
+}
+
+/** How many cells `move` covered, from the view before it (the engine's cover counts). */
+export function coveredBy(view, move) {
+  const hit = (view.covers || []).find(([x, y]) => x === move.x && y === move.y);
+  return hit ? hit[2] : 0;
+}
+
+/** What lay under a card's 3 by 3 cells before it was placed: [x, y, letter or null]. */
+export function underCard(before, move) {
+  const cells = new Map(before.painting.map(([x, y, c]) => [`${x},${y}`, c]));
+  const under = [];
+  for (let dy = 0; dy < 3; dy++) {
+    for (let dx = 0; dx < 3; dx++) {
+      under.push([move.x + dx, move.y + dy, cells.get(`${move.x + dx},${move.y + dy}`) || null]);
+    }
+  }
+  return under;
+}
+
+/** The sentence announcing a move just made, with the new round and whose turn it is. */
+export function movedText(before, view) {
+  const move = view.last_move;
+  const name = view.seats[move.seat].name;
+  const round = view.round !== before.round && !view.is_over ? `Round ${view.round}: new cards in the Gallery. ` : "";
+  return `${moveText(name, move, coveredBy(before, move))} ${round}${turnText(view)}`;
+}

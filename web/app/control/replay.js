@@ -1,0 +1,60 @@
+// The replay viewer: step through a game's moves, each position asked of the engine once.
+
+import * as T from "../transitions.js";
+import { moveText } from "../words.js";
+import { reason, turnText, underCard } from "./narration.js";
+
+export function createReplay(ctx) {
+  const { engine, get, up } = ctx;
+  const cache = new Map(); // ply -> view of the game being replayed
+
+  async function to(ply) {
+    const record = get().view?.record;
+    if (!record) return;
+    const p = Math.max(0, Math.min(record.moves.length, ply));
+    try {
+      let view = cache.get(p);
+      if (!view) {
+        view = await engine.call("view", { record, ply: p });
+        cache.set(p, view);
+      }
+      if (get().view?.record !== record) return;
+      const last = view.last_move;
+      const prev = cache.get(p - 1);
+      up(T.replayAt, view);
+      up(T.announce, p === 0 ? "Replay: the start of the game." : `Replay, move ${p}: ${moveText(view.seats[last.seat].name, last)}`);
+      up((st) => ({ ...st, fresh: last ? { ...last, ply: p, under: prev ? underCard(prev, last) : null } : null }));
+    } catch (error) {
+      up(T.refused, `The replay stopped: ${reason(error)}`);
+    }
+  }
+
+  /** Open the viewer: at the start of a finished game, else at the current move. */
+  function open() {
+    const v = get().view;
+    if (!v) return;
+    ctx.cancel();
+    cache.clear();
+    to(v.is_over ? 0 : v.record.moves.length);
+  }
+
+  /** Back to the game; its bots carry on. */
+  function close() {
+    up(T.closeReplay);
+    up(T.announce, turnText(get().view));
+    ctx.bots.run();
+  }
+
+  /** One step back or forward, or to "start" / "end". */
+  function step(by) {
+    const s = get();
+    if (s.replay) to(s.replay.ply + by);
+  }
+
+  function jump(where) {
+    const s = get();
+    if (s.replay) to(where === "start" ? 0 : s.view.record.moves.length);
+  }
+
+  return { open, close, step, jump, forget: () => cache.clear() };
+}
