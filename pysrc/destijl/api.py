@@ -21,23 +21,29 @@ from typing import Any
 
 from . import __version__
 from .bots import make_bot
-from .errors import BadRequest, DeStijlError, IllegalMove
+from .checks import is_int
+from .errors import BadRequest, DeStijlError, IllegalMove, quote
 from .game import DEFAULT_COLORS, Game, new_game
+from .jsontext import loads
 from .move import Move
+from .preview import cmd_hint, cmd_history, cmd_preview
 from .record import FORMAT, replay
 from .scoring import find_strokes, score_painting
 
 
 def handle(request: str) -> str:
-    """Answer one JSON request ``{"cmd", "args"}`` with a JSON reply ``{"ok", ...}``."""
+    """Answer one JSON request ``{"cmd", "args"}`` with a JSON reply ``{"ok", ...}``.
+
+    The text is read with ``jsontext.loads``: bounded in size, depth and number length, so
+    hostile text gets a ``BadRequest`` (docs/api.md lists the limits), never a crash.
+    """
     try:
-        data = json.loads(request)
+        data = loads(request)
         if not isinstance(data, dict):
             raise BadRequest("request: expected a JSON object with cmd and args")
-        result = dispatch(data.get("cmd"), data.get("args") or {})
+        args = data.get("args")
+        result = dispatch(data.get("cmd"), {} if args is None else args)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
-    except json.JSONDecodeError as error:
-        return _error("BadRequest", f"request: not valid JSON ({error})")
     except DeStijlError as error:
         return _error(type(error).__name__, str(error))
     except Exception as error:  # a bug: report it rather than hang the page
@@ -50,7 +56,8 @@ def dispatch(cmd: Any, args: Any) -> Any:
         raise BadRequest("args: expected a JSON object")
     command = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if command is None:
-        raise BadRequest(f"cmd: unknown command {cmd!r}; expected one of {', '.join(COMMANDS)}")
+        raise BadRequest(f"cmd: unknown command {quote(cmd)}; "
+                         f"expected one of {', '.join(COMMANDS)}")
     return command(args)
 
 
@@ -59,6 +66,10 @@ def _error(kind: str, message: str) -> str:
 
 
 # -- commands ---------------------------------------------------------------------------
+MAX_TIME_MS = 60_000
+"""The longest a bot may be asked to think, in milliseconds."""
+
+
 def cmd_version(args: dict) -> dict:
     return {"engine": __version__, "record_format": FORMAT,
             "python": ".".join(map(str, sys.version_info[:3]))}
@@ -71,8 +82,8 @@ def cmd_new_game(args: dict) -> dict:
     ):
         raise BadRequest("seats: expected a list of objects {name, colors, controller}")
     players = args.get("players", len(seats) if seats else 3)
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
-        raise BadRequest(f"players: expected 2 to 5, got {players!r}")
+    if not is_int(players, 2, 5):
+        raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
     if seats is not None and len(seats) != players:
         raise BadRequest(f"seats: expected {players} seats, got {len(seats)}")
     game = new_game(
@@ -117,8 +128,9 @@ def cmd_bot_move(args: dict) -> dict:
         controller = game.seats[game.current_seat].controller
         level = controller.removeprefix("bot:") if controller.startswith("bot:") else "medium"
     time_ms = args.get("time_ms")
-    if time_ms is not None and (not isinstance(time_ms, (int, float)) or time_ms <= 0):
-        raise BadRequest(f"time_ms: expected a positive number, got {time_ms!r}")
+    if time_ms is not None and not (type(time_ms) in (int, float) and 0 < time_ms <= MAX_TIME_MS):
+        raise BadRequest(f"time_ms: expected a number of milliseconds above 0 and at most "
+                         f"{MAX_TIME_MS}, got {quote(time_ms)}")
     rng = random.Random(f"{game.seed}:{game.deal}:{game.ply}")
     move = make_bot(level, time_ms=time_ms).choose(game, rng)
     return {"move": move.to_dict()}
@@ -127,9 +139,11 @@ def cmd_bot_move(args: dict) -> dict:
 def cmd_undo(args: dict) -> dict:
     game = _game(args)
     seat = args.get("seat")
-    if seat not in game.undo_seats():
-        raise IllegalMove(f"cannot undo for seat {seat!r}: it has no placement since the last "
-                          "cards were drawn into the Gallery")
+    if not is_int(seat, 0, game.players - 1):
+        raise BadRequest(f"seat: expected a seat from 0 to {game.players - 1}, got {quote(seat)}")
+    refusal = game.why_no_undo(seat)
+    if refusal is not None:
+        raise IllegalMove(refusal)
     last = max(i for i, played in enumerate(game.history) if played.seat == seat)
     return view(replay(game.record(), upto=last))
 
@@ -141,10 +155,10 @@ def cmd_score(args: dict) -> dict:
     cells = {}
     for entry in raw:
         if not isinstance(entry, list) or len(entry) != 3:
-            raise BadRequest(f"cells: expected [x, y, letter], got {entry!r}")
+            raise BadRequest(f"cells: expected [x, y, letter], got {quote(entry)}")
         x, y, letter = entry
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (x, y)):
-            raise BadRequest(f"cells: expected integer x and y, got {entry!r}")
+        if not (is_int(x) and is_int(y)):
+            raise BadRequest(f"cells: expected integer x and y, got {quote(entry)}")
         cells[(x, y)] = letter
     return score_painting(cells, args.get("seats"), args.get("players")).details()
 
@@ -170,6 +184,9 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "undo": cmd_undo,
     "score": cmd_score,
     "verify": cmd_verify,
+    "preview": cmd_preview,
+    "hint": cmd_hint,
+    "history": cmd_history,
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from .bots import lineup, make_bot
 from .errors import DeStijlError
 from .game import new_game
+from .jsontext import loads
 from .record import replay
 from .render import render_painting, render_sheet
 
@@ -83,16 +84,16 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
 
 def load_record(path: str) -> Any:
-    """Read a JSON record from a file or stdin ('-'); raise a clear error if it is not JSON."""
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
+    """Read a JSON record from a file or stdin ('-'); ``BadRequest`` if it is not sane JSON."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise DeStijlError(f"{path}: not a JSON record ({error})") from None
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except UnicodeDecodeError:
+        raise DeStijlError(f"{path}: not a JSON record: not UTF-8 text") from None
+    return loads(text, where=f"{path}: not a JSON record")
 
 
 def run_verify(args: argparse.Namespace) -> int:

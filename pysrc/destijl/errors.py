@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 
 class DeStijlError(ValueError):
     """Base class of every error the engine raises on purpose."""
@@ -22,3 +24,36 @@ class BadRecord(DeStijlError):
 
 class BadRequest(DeStijlError):
     """Malformed arguments to the public API (wrong type, out of range, unknown command)."""
+
+
+class _ShortRepr(reprlib.Repr):
+    """``repr`` cut to a few dozen characters, cheap whatever the value's size or depth."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = self.maxlong = QUOTE_CHARS
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr_int(self, value: int, level: int) -> str:
+        if value.bit_length() > 200:  # repr() of a huge int is slow, past 4300 digits refused
+            return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(value, level)
+
+
+QUOTE_CHARS = 60
+_SHORT = _ShortRepr()
+
+
+def quote(value: object) -> str:
+    """``repr(value)`` cut to about ``QUOTE_CHARS`` characters, for error messages.
+
+    >>> quote("x" * 1000)[:12], len(quote("x" * 1000)) <= 62
+    ("'xxxxxxxxxxx", True)
+    >>> quote(10 ** 5000)
+    '<an integer of about 5001 digits>'
+    >>> quote(True), quote([1, [2, [3, [4]]]])
+    ('True', '[1, [2, [3, [...]]]]')
+    """
+    text = _SHORT.repr(value)
+    return text if len(text) <= QUOTE_CHARS + 2 else text[:QUOTE_CHARS - 3] + "..."

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, COLORS, ROTATIONS, Face, rotate_face
-from .errors import BadRequest, IllegalMove
+from .checks import SAFE_INT, is_int
+from .errors import BadRequest, IllegalMove, quote
 from .move import Move
 from .painting import MAX_COVER, MIN_COVER, Painting
 from .scoring import ScoreSheet, score_painting
@@ -204,8 +205,34 @@ class Game:
         return self.score() if self._over else None
 
     def undo_seats(self) -> list[int]:
-        """Seats that may take back their last placement: no card was drawn since it."""
-        return sorted({played.seat for played in self.history[self._draw_ply :]})
+        """The seat that may take back its last placement now, as a list of 0 or 1 seat.
+
+        The rule (docs/rules.md): only the latest placement by a human seat can be taken
+        back, by its seat, while the game is not over and no card has been drawn into the
+        Gallery since. Bots' later placements in the round go with it (they play again);
+        another human's later placement never does, since it would then be the latest.
+        """
+        if self._over:
+            return []
+        for played in reversed(self.history[self._draw_ply :]):
+            if not self.seats[played.seat].controller.startswith("bot:"):
+                return [played.seat]
+        return []
+
+    def why_no_undo(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now (a sentence naming the rule), or None if it may."""
+        if seat in self.undo_seats():
+            return None
+        if self._over:
+            return f"cannot undo for seat {seat}: the game is over"
+        if self.seats[seat].controller.startswith("bot:"):
+            return f"cannot undo for seat {seat}: it is played by a bot"
+        since = self.history[self._draw_ply :]
+        if any(played.seat == seat for played in since):
+            return (f"cannot undo for seat {seat}: seat {self.undo_seats()[0]} placed a card "
+                    "after it, and only the latest placement can be taken back")
+        return (f"cannot undo for seat {seat}: it has no placement since the last cards were "
+                "drawn into the Gallery")
 
     def clone(self) -> Game:
         """An independent copy of this game."""
@@ -242,17 +269,17 @@ def new_game(
 
     ``seed`` None picks a random seed (kept in ``game.seed`` and the record).
     """
-    if not isinstance(players, int) or isinstance(players, bool) or players not in DECK_SIZES:
-        raise BadRequest(f"players: expected 2 to 5, got {players!r}")
+    if not is_int(players) or players not in DECK_SIZES:
+        raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadRequest(f"seed: expected an integer, got {seed!r}")
+    if not is_int(seed, 0, SAFE_INT):
+        raise BadRequest(f"seed: expected an integer from 0 to {SAFE_INT}, got {quote(seed)}")
     if not isinstance(rotations, bool):
-        raise BadRequest(f"rotations: expected true or false, got {rotations!r}")
-    if (not isinstance(first_player, int) or isinstance(first_player, bool)
-            or not 0 <= first_player < players):
-        raise BadRequest(f"first_player: expected a seat from 0 to {players - 1}")
+        raise BadRequest(f"rotations: expected true or false, got {quote(rotations)}")
+    if not is_int(first_player, 0, players - 1):
+        raise BadRequest(f"first_player: expected a seat from 0 to {players - 1}, "
+                         f"got {quote(first_player)}")
     seats = make_seats(players, colors, names, controllers)
     order = sorted(CARDS)
     random.Random(seed).shuffle(order)
@@ -285,16 +312,17 @@ def make_seats(
                 or not all(isinstance(c, str) and len(c) == 1 and c in COLORS
                            for c in seat_colors)):
             raise BadRequest(f"{where}.colors: expected {want} colour letter(s) from "
-                             f"{', '.join(COLORS)}, got {seat_colors!r}")
+                             f"{', '.join(COLORS)}, got {quote(seat_colors)}")
         clash = taken.intersection(seat_colors)
         if clash or len(set(seat_colors)) != len(seat_colors):
             raise BadRequest(f"{where}.colors: colour {''.join(sorted(clash)) or seat_colors[0]} "
                              "is taken twice")
         taken.update(seat_colors)
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise BadRequest(f"{where}.name: expected 1 to {MAX_NAME} characters, got {name!r}")
-        if controller not in CONTROLLERS:
+            raise BadRequest(f"{where}.name: expected 1 to {MAX_NAME} characters, "
+                             f"got {quote(name)}")
+        if not isinstance(controller, str) or controller not in CONTROLLERS:
             raise BadRequest(f"{where}.controller: expected one of {', '.join(CONTROLLERS)}, "
-                             f"got {controller!r}")
+                             f"got {quote(controller)}")
         seats.append(Seat(name.strip(), tuple(seat_colors), controller))
     return seats

@@ -18,9 +18,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadRequest
+from .checks import is_int
+from .errors import BadRequest, quote
 
-_TEXT = re.compile(r"^(\d+)@(-?\d+),(-?\d+)r(\d+)$")
+_TEXT = re.compile(r"^(\d{1,9})@(-?\d{1,9}),(-?\d{1,9})r(\d{1,3})$", re.ASCII)
 _FIELDS = ("card", "x", "y", "rotation")
 
 
@@ -44,7 +45,7 @@ class Move:
         """Read the compact form ``CARD@X,Yr ROTATION`` (no spaces), e.g. ``17@3,-1r90``."""
         match = _TEXT.match(text.strip()) if isinstance(text, str) else None
         if match is None:
-            raise BadRequest(f"move: expected text like '17@3,-1r90', got {text!r}")
+            raise BadRequest(f"move: expected text like '17@3,-1r90', got {quote(text)}")
         card, x, y, rotation = (int(group) for group in match.groups())
         return cls(card, x, y, rotation)
 
@@ -60,7 +61,7 @@ class Move:
         values = []
         for name in _FIELDS:
             value = data.get(name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise BadRequest(f"{where}.{name}: expected an integer, got {value!r}")
+            if not is_int(value):
+                raise BadRequest(f"{where}.{name}: expected an integer, got {quote(value)}")
             values.append(value)
         return cls(*values)

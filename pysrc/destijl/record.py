@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import COLORS
-from .errors import BadRecord, DeStijlError
+from .cards import CARDS, COLORS
+from .checks import SAFE_INT, is_int
+from .errors import BadRecord, DeStijlError, quote
 from .game import CONTROLLERS, DECK_SIZES, Game, Seat, make_seats
 from .move import Move
 
 FORMAT = "destijl-record/1"
 _MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
+_CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -52,8 +54,8 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     """
     game = _setup(record)
     moves = _field(record, "moves", list)
-    if upto is not None and not (isinstance(upto, int) and 0 <= upto <= len(moves)):
-        raise BadRecord("ply", f"expected 0 to {len(moves)}, got {upto!r}")
+    if upto is not None and not is_int(upto, 0, len(moves)):
+        raise BadRecord("ply", f"expected an integer from 0 to {len(moves)}, got {quote(upto)}")
     snapshot = game.clone() if upto == 0 else None
     for index, entry in enumerate(moves):
         seat, move = _read_move(entry, index)
@@ -71,23 +73,25 @@ def _setup(record: Any) -> Game:
     if not isinstance(record, dict):
         raise BadRecord("record", f"expected a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
-        raise BadRecord("format", f"expected {FORMAT!r}, got {record.get('format')!r}")
+        raise BadRecord("format", f"expected {FORMAT!r}, got {quote(record.get('format'))}")
     options = _field(record, "options", dict)
     players = options.get("players")
-    if not isinstance(players, int) or isinstance(players, bool) or players not in DECK_SIZES:
-        raise BadRecord("options.players", f"expected 2 to 5, got {players!r}")
+    if not is_int(players) or players not in DECK_SIZES:
+        raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
     rotations = options.get("rotations")
     if not isinstance(rotations, bool):
-        raise BadRecord("options.rotations", f"expected true or false, got {rotations!r}")
+        raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
     seats = _read_seats(_field(record, "seats", list), players)
     first = record.get("first_player")
-    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
-        raise BadRecord("first_player", f"expected a seat from 0 to {players - 1}, got {first!r}")
+    if not is_int(first, 0, players - 1):
+        raise BadRecord("first_player",
+                        f"expected a seat from 0 to {players - 1}, got {quote(first)}")
     cards = _read_cards(_field(record, "cards", dict))
     deal = _read_deal(_field(record, "deal", list), cards, players)
     seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise BadRecord("seed", f"expected an integer or null, got {seed!r}")
+    if seed is not None and not is_int(seed, 0, SAFE_INT):
+        raise BadRecord("seed", f"expected null or an integer from 0 to {SAFE_INT}, "
+                        f"got {quote(seed)}")
     return Game(seats, cards, deal, rotations=rotations, first_player=first, seed=seed)
 
 
@@ -109,9 +113,9 @@ def _read_seats(entries: list, players: int) -> list[Seat]:
         colors.append(entry.get("colors"))
         names.append(entry.get("name"))
         controllers.append(entry.get("controller", "human"))
-        if controllers[-1] not in CONTROLLERS:
-            raise BadRecord(f"seats[{index}].controller",
-                            f"expected one of {', '.join(CONTROLLERS)}, got {controllers[-1]!r}")
+        if not isinstance(controllers[-1], str) or controllers[-1] not in CONTROLLERS:
+            raise BadRecord(f"seats[{index}].controller", f"expected one of "
+                            f"{', '.join(CONTROLLERS)}, got {quote(controllers[-1])}")
     try:
         return make_seats(players, colors, names, controllers)
     except DeStijlError as error:
@@ -119,28 +123,40 @@ def _read_seats(entries: list, players: int) -> list[Seat]:
 
 
 def _read_cards(entries: dict) -> dict[int, tuple[str, str, str]]:
+    """The dealt cards' faces; each must be the real face of a card of the game's set."""
     cards = {}
     for key, rows in entries.items():
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 10**6):
-            raise BadRecord("cards", f"card id {key!r} is not a positive integer")
+        card = _CARD_KEYS.get(key) if isinstance(key, str) else None
+        if card is None:
+            raise BadRecord("cards", f"card id {quote(key)} is not one of \"1\" to \"40\" "
+                            "written plainly")
         if (not isinstance(rows, list) or len(rows) != 3 or not all(
                 isinstance(row, str) and len(row) == 3 and set(row) <= set(COLORS)
                 for row in rows)):
             raise BadRecord(f"cards.{key}", f"expected three rows of three letters from "
-                            f"{COLORS}, got {rows!r}")
-        cards[int(key)] = (rows[0], rows[1], rows[2])
+                            f"{COLORS}, got {quote(rows)}")
+        if tuple(rows) != CARDS[card]:
+            raise BadRecord(f"cards.{key}", f"{quote(rows)} is not the face of card {card}, "
+                            f"which is {list(CARDS[card])}")
+        cards[card] = CARDS[card]
     return cards
 
 
 def _read_deal(deal: list, cards: dict[int, Any], players: int) -> list[int]:
+    """The deal: Painting, Gallery and Canvas deck, each id once, exactly the listed cards."""
     want = 2 + DECK_SIZES[players]
     if len(deal) != want:
         raise BadRecord("deal", f"expected {want} card ids for {players} players, got {len(deal)}")
+    seen: dict[int, int] = {}  # card -> its index in the deal
     for index, card in enumerate(deal):
-        if not isinstance(card, int) or isinstance(card, bool) or card not in cards:
-            raise BadRecord(f"deal[{index}]", f"{card!r} is not a card id listed in cards")
-    if len(set(deal)) != len(deal):
-        raise BadRecord("deal", "a card id appears twice")
+        if not is_int(card) or card not in cards:
+            raise BadRecord(f"deal[{index}]", f"{quote(card)} is not a card id listed in cards")
+        if card in seen:
+            raise BadRecord("deal", f"card {card} is dealt twice, at {seen[card]} and {index}")
+        seen[card] = index
+    unused = sorted(set(cards) - set(seen))
+    if unused:
+        raise BadRecord("cards", f"card {unused[0]} is listed but not dealt")
     return deal
 
 
@@ -150,8 +166,8 @@ def _read_move(entry: Any, index: int) -> tuple[int, Move]:
         raise BadRecord(where, "expected an object with seat, card, x, y, rotation")
     for name in _MOVE_FIELDS:
         value = entry.get(name)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise BadRecord(f"{where}.{name}", f"expected an integer, got {value!r}")
+        if not is_int(value):
+            raise BadRecord(f"{where}.{name}", f"expected an integer, got {quote(value)}")
     move = Move(entry["card"], entry["x"], entry["y"], entry["rotation"])
     return entry["seat"], move
 
@@ -162,5 +178,33 @@ def _check_result(record: dict, game: Game) -> None:
     final = game.result()
     if final is None:
         raise BadRecord("result", "the game is not over, so it cannot have a result")
-    if record["result"] != final.to_dict():
-        raise BadRecord("result", f"does not match the moves: they score {final.to_dict()}")
+    difference = _difference(record["result"], final.to_dict(), "")
+    if difference is not None:
+        where, problem = difference
+        raise BadRecord("result", f"{where.lstrip('.') or 'the score sheet'} does not match the "
+                        f"moves: {problem}")
+
+
+def _difference(value: Any, truth: Any, where: str) -> tuple[str, str] | None:
+    """The first place where JSON ``value`` differs from ``truth``, types included
+    (``true`` is not 1, ``1.0`` is not 1), as ``(path, problem)``, or None."""
+    if type(value) is not type(truth):
+        return where, f"expected {quote(truth)}, got {quote(value)}"
+    if isinstance(truth, dict):
+        for key in truth:
+            if key not in value:
+                return f"{where}.{key}", "missing"
+            found = _difference(value[key], truth[key], f"{where}.{key}")
+            if found:
+                return found
+        extra = next((key for key in value if key not in truth), None)
+        return None if extra is None else (f"{where}.{quote(extra)}", "not a field")
+    if isinstance(truth, list):
+        for index, (got, want) in enumerate(zip(value, truth, strict=False)):
+            found = _difference(got, want, f"{where}[{index}]")
+            if found:
+                return found
+        if len(value) == len(truth):
+            return None
+        return where, f"expected {len(truth)} entries, got {len(value)}"
+    return None if value == truth else (where, f"expected {quote(truth)}, got {quote(value)}")

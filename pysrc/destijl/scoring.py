@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import COLORS
-from .errors import BadRequest
+from .errors import BadRequest, quote
 
 Cell = tuple[int, int]
 
@@ -193,14 +193,15 @@ def _check_seats(seats: Any, players: Any) -> list[list[str]]:
             raise BadRequest(f"seats[{index}]: expected a non-empty list of colour letters")
         for color in colors:
             if not isinstance(color, str) or color not in COLORS or len(color) != 1:
-                raise BadRequest(f"seats[{index}]: {color!r} is not one of {', '.join(COLORS)}")
+                raise BadRequest(f"seats[{index}]: {quote(color)} is not one of "
+                                 f"{', '.join(COLORS)}")
             if color in taken:
                 raise BadRequest(f"seats[{index}]: colour {color} belongs to two seats")
             taken.add(color)
     if players is not None and (
         not isinstance(players, int) or isinstance(players, bool) or players not in BONUS_TABLE
     ):
-        raise BadRequest(f"players: expected 2 to 5, got {players!r}")
+        raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
     if players is None and len(seats) not in BONUS_TABLE:
         raise BadRequest("seats: expected 2 to 5 seats")
     return [list(colors) for colors in seats]
@@ -212,6 +213,7 @@ def _check_cells(cells: Any) -> None:
     for cell, color in cells.items():
         if (not isinstance(cell, tuple) or len(cell) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            raise BadRequest(f"cells: {cell!r} is not an (x, y) pair of integers")
+            raise BadRequest(f"cells: {quote(cell)} is not an (x, y) pair of integers")
         if not isinstance(color, str) or len(color) != 1 or color not in COLORS:
-            raise BadRequest(f"cells[{cell!r}]: {color!r} is not one of {', '.join(COLORS)}")
+            raise BadRequest(f"cells[{quote(cell)}]: {quote(color)} is not one of "
+                             f"{', '.join(COLORS)}")

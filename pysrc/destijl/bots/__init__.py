@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..errors import BadRequest
+from ..errors import BadRequest, quote
 from ..game import Game
 from ..move import Move
 
@@ -55,7 +55,7 @@ def make_bot(level: str, *, time_ms: float | None = None) -> Bot:
     """A bot of ``level``; ``time_ms`` caps the think time of levels that search."""
     factories = _factories()
     if not isinstance(level, str) or level not in factories:
-        raise BadRequest(f"level: expected one of {', '.join(factories)}, got {level!r}")
+        raise BadRequest(f"level: expected one of {', '.join(factories)}, got {quote(level)}")
     return factories[level](time_ms=time_ms)
 
 

@@ -1,0 +1,104 @@
+"""Reading untrusted JSON text cheaply, with bounded size, depth and numbers.
+
+``loads`` is ``json.loads`` for text that may be hostile: it refuses, with a
+``BadRequest`` naming the problem, text longer than ``MAX_CHARS``, nesting deeper than
+``MAX_DEPTH`` (checked before parsing, without recursion, so the parser never reaches
+Python's recursion limit or Pyodide's small stack) and the non-JSON constants ``NaN`` and
+``Infinity``, and a key that appears twice in one object. An integer longer than
+``MAX_DIGITS`` digits (Python refuses to convert more than 4,300) becomes a ``HugeNumber``,
+which every validator rejects as "not an integer", naming the field.
+
+>>> loads('{"a": [1, 2.5, "x"]}')
+{'a': [1, 2.5, 'x']}
+>>> loads('[' * 40 + ']' * 40)
+Traceback (most recent call last):
+...
+destijl.errors.BadRequest: request: nested deeper than 32 levels
+>>> loads('{"seed": ' + '9' * 5000 + '}')
+{'seed': <an integer of 5000 digits>}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .errors import BadRequest, quote
+
+MAX_CHARS = 1_000_000
+"""The longest text read; a whole game record is about 6,000 characters."""
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects; a request needs 6."""
+MAX_DIGITS = 30
+"""Integers with more digits become ``HugeNumber``; every integer the engine takes is smaller."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+class HugeNumber:
+    """An integer too long to convert; kept as its digit count so messages stay short."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __repr__(self) -> str:
+        return f"<an integer of {self.digits} digits>"
+
+
+def loads(text: Any, where: str = "request") -> Any:
+    """Parse JSON ``text``; raise ``BadRequest`` starting with ``where`` if it is not sane."""
+    if not isinstance(text, str):
+        raise BadRequest(f"{where}: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise BadRequest(f"{where}: {len(text):,} characters, more than the {MAX_CHARS:,} "
+                         "the engine reads")
+    check_depth(text, where)
+    try:
+        return json.loads(text, parse_int=_parse_int,
+                          parse_constant=lambda name: _no_constant(name, where),
+                          object_pairs_hook=lambda pairs: _object(pairs, where))
+    except json.JSONDecodeError as error:
+        raise BadRequest(f"{where}: not valid JSON ({error})") from None
+    except RecursionError:  # not reached after check_depth; kept as a last guard
+        raise BadRequest(f"{where}: nested too deeply") from None
+
+
+def check_depth(text: str, where: str = "request") -> None:
+    """Raise ``BadRequest`` if ``text`` nests arrays and objects deeper than ``MAX_DEPTH``.
+
+    Strings are blanked out, everything but brackets dropped, then innermost empty pairs
+    are peeled off one level per pass: a few regular-expression passes, no recursion.
+    Unbalanced brackets are left for the parser to report, unless they nest too deep.
+    """
+    skeleton = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(MAX_DEPTH):
+        skeleton, peeled = _EMPTY_PAIR.subn("", skeleton)
+        if not skeleton:
+            return
+        if not peeled:
+            break
+    if skeleton.count("[") + skeleton.count("{") > MAX_DEPTH or _EMPTY_PAIR.search(skeleton):
+        raise BadRequest(f"{where}: nested deeper than {MAX_DEPTH} levels")
+
+
+def _parse_int(text: str) -> int | HugeNumber:
+    return HugeNumber(text) if len(text) > MAX_DIGITS else int(text)
+
+
+def _object(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
+    """An object, refusing a key that appears twice (``json.loads`` would keep the last)."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise BadRequest(f"{where}: key {quote(twice)} appears twice in one object")
+    return result
+
+
+def _no_constant(name: str, where: str) -> Any:
+    raise BadRequest(f"{where}: {name} is not a JSON number")

@@ -1,0 +1,96 @@
+"""Undo, one rule (docs/rules.md): only the latest human placement can be taken back, by its
+seat, while the game is not over and no card has been drawn into the Gallery since."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from destijl import new_game
+from destijl.api import handle
+
+
+def call(cmd: str, **args) -> dict:
+    return json.loads(handle(json.dumps({"cmd": cmd, "args": args})))
+
+
+def table(*controllers: str, seed: int = 5):
+    return new_game(len(controllers), seed, controllers=list(controllers))
+
+
+def play(game, count: int = 1) -> None:
+    for _ in range(count):
+        game.play(game.legal_moves()[(game.ply * 5) % len(game.legal_moves())])
+
+
+def refusal(game, seat) -> dict:
+    reply = call("undo", record=game.record(), seat=seat)
+    assert reply["ok"] is False
+    return reply["error"]
+
+
+def test_a_human_takes_back_a_card_and_the_bots_after_it_play_again():
+    game = table("human", "bot:easy", "bot:easy")
+    before = game.record()
+    play(game, 2)  # the human, then one bot
+    assert game.undo_seats() == [0]
+    view = call("undo", record=game.record(), seat=0)["result"]
+    assert view["record"] == before and view["current_seat"] == 0
+    assert view["undo_seats"] == []
+
+
+def test_no_undo_across_a_draw():
+    game = table("human", "bot:easy", "bot:easy")
+    play(game, 3)  # the round ends: cards are drawn into the Gallery
+    assert game.undo_seats() == []
+    assert refusal(game, 0) == {"type": "IllegalMove", "message": "cannot undo for seat 0: it has "
+                                "no placement since the last cards were drawn into the Gallery"}
+
+
+def test_no_undo_once_the_game_is_over():
+    game = table("human", "bot:easy")
+    play(game, 16)
+    assert game.is_over and game.history[-1].seat == 0  # the human placed the last card
+    assert game.undo_seats() == []
+    assert call("view", record=game.record())["result"]["undo_seats"] == []
+    assert refusal(game, 0) == {"type": "IllegalMove",
+                                "message": "cannot undo for seat 0: the game is over"}
+
+
+def test_a_bots_seat_cannot_undo():
+    game = table("human", "bot:easy", "bot:easy")
+    play(game, 2)
+    assert refusal(game, 1) == {"type": "IllegalMove",
+                                "message": "cannot undo for seat 1: it is played by a bot"}
+
+
+def test_with_two_humans_only_the_latest_placement_can_be_taken_back():
+    game = table("human", "human", "human")
+    play(game, 2)
+    assert game.undo_seats() == [1]
+    assert refusal(game, 0) == {"type": "IllegalMove", "message": (
+        "cannot undo for seat 0: seat 1 placed a card after it, and only the latest placement "
+        "can be taken back")}
+    after_first = call("undo", record=game.record(), seat=1)["result"]
+    assert after_first["ply"] == 1 and after_first["undo_seats"] == [0]
+    assert call("undo", record=after_first["record"], seat=0)["result"]["ply"] == 0
+
+
+def test_a_bot_between_two_humans_goes_back_with_the_earlier_human():
+    game = table("human", "bot:easy", "human", "bot:easy", "bot:easy")
+    play(game, 2)  # human 0, bot 1
+    assert game.undo_seats() == [0]
+    play(game, 1)  # human 2: now only seat 2 may undo, seat 0 would wipe its move
+    assert game.undo_seats() == [2]
+    assert refusal(game, 0)["type"] == "IllegalMove"
+    play(game, 1)  # bot 3 after human 2: still seat 2
+    view = call("undo", record=game.record(), seat=2)["result"]
+    assert view["ply"] == 2 and view["current_seat"] == 2
+
+
+@pytest.mark.parametrize("seat", [True, False, -1, 3, 1.0, "0", None, [0]])
+def test_the_seat_must_be_a_seat_number(seat):
+    game = table("human", "bot:easy", "bot:easy")
+    play(game, 1)
+    assert refusal(game, seat)["type"] == "BadRequest"
