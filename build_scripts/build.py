@@ -1,7 +1,9 @@
 """Build the static site: `python3 build_scripts/build.py` turns web/ into dist/.
 
 What lands in dist/ (docs/deploy.md explains the caching that goes with it):
-- web/ as it is: HTML, CSS and the un-hashed ES modules (served with no-cache);
+- web/ as it is: HTML, CSS and the un-hashed ES modules (served with no-cache), except
+  that `index.html` and `embed.html` are both made from web/index.html (pages.py), the
+  embed with its preview Paintings played by the engine at build time;
 - `assets/`: everything fingerprinted (content hash in the name, cached for a year):
   - `destijl-<hash>.zip`: the engine package, unpacked by worker.js into Pyodide;
   - `pyodide-<version>-<hash>/`: the four Pyodide files the game needs, from the npm
@@ -31,6 +33,7 @@ from pathlib import Path
 
 import icons
 import netlify_headers
+import pages
 
 REPO = Path(__file__).resolve().parent.parent
 WEB = REPO / "web"
@@ -189,6 +192,7 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
     archive = pack_engine(engine)
     engine_path = f"{ASSETS}destijl-{digest(archive)}.zip"
     (out / engine_path).write_bytes(archive)
+    write_pages(out, web, engine, archive, [out / pyodide_dir, out / engine_path])
     entries = write_icons(out)
     index = (out / "index.html").read_text() if (out / "index.html").is_file() else ""
     app = manifest(entries, theme_color(index))
@@ -227,6 +231,21 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
         if html and "manifest.webmanifest" not in html:
             print(f"note: {page} does not link manifest.webmanifest", file=sys.stderr)
     return version
+
+
+def write_pages(out: Path, web: Path, engine: Path, archive: bytes, loaded: list[Path]) -> None:
+    """index.html and embed.html from web/index.html; `loaded`: what Start game downloads."""
+    try:
+        paintings = pages.previews(engine, archive)
+    except Exception as error:  # the page still works: it shows its static picture
+        print(f"note: no preview Paintings for embed.html ({error})", file=sys.stderr)
+        paintings = []
+    values = {"download_mb": pages.megabytes(pages.wire_bytes(loaded)),
+              "preview_data": pages.preview_json(paintings)}
+    try:
+        pages.write(out, web, {"full": values, "embed": values})
+    except pages.PageError as error:
+        raise BuildError(str(error)) from error
 
 
 def main(argv: list[str] | None = None) -> int:

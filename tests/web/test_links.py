@@ -109,8 +109,8 @@ def test_the_embed_plays_in_a_cross_origin_iframe(page: Page, site, other_site, 
     no_scrollbars(frame)
     full = frame.get_by_role("link", name="Full game ↗")
     expect(full).to_have_attribute("target", "_blank")
-    frame.get_by_role("button", name="Start game").click()
-    expect(frame.get_by_role("button", name="Gallery card 1")).to_be_visible()
+    frame.get_by_role("button", name="Start game").click()  # the preview's: loads, then deals
+    expect(frame.get_by_role("button", name="Gallery card 1")).to_be_visible(timeout=BOOT_MS)
     no_scrollbars(frame)
     if width == 360:
         snap(page, "embed-360")
@@ -139,7 +139,8 @@ def test_the_embed_works_in_a_sandboxed_iframe(page: Page, site, other_site) -> 
     frame = frame_of(page)
     expect(frame.locator("#loader")).to_be_hidden(timeout=BOOT_MS)
     assert frame.evaluate("() => document.documentElement.dataset.theme") == "dark"
-    frame.get_by_role("button", name="Start game").click()
+    frame.get_by_role("button", name="Start game").click()  # the preview's: loads, then deals
+    expect(frame.get_by_role("button", name="Gallery card 1")).to_be_visible(timeout=BOOT_MS)
     place_first_spot(frame)
     assert my_turn_or_end(frame) == "turn"
     no_scrollbars(frame)

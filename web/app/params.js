@@ -6,6 +6,7 @@
 //   ?seats=human,medium,hard&names=Ann,Piet,Theo&colors=R,Y,B&seed=42&rotations=off&first=2
 //   ?seats=human,easy&colors=RY,BK            (two players: two colours each)
 //   &speed=fast  &theme=dark  &autostart=1    (display options)
+//   &autoload=1                               (embed: load at once, not on Start game; main.js reads it)
 
 import { defaultSeat, defaultSetup } from "./state.js";
 import { defaultName } from "./words.js";
@@ -13,7 +14,7 @@ import { defaultName } from "./words.js";
 const LEVELS = ["random", "easy", "medium", "hard"];
 const SPEEDS = ["slow", "normal", "fast"];
 const THEMES = ["light", "dark"];
-const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart"];
+const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload"];
 const SETUP_KEYS = ["players", "seats", "names", "colors", "seed", "rotations", "first"];
 const YES = ["1", "on", "true", "yes"];
 const NO = ["0", "off", "false", "no"];

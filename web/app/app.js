@@ -1,0 +1,66 @@
+// The game app: wires the state, the renderer, the input handlers and the controller.
+//   events (input) -> controller.dispatch(intent) -> transitions / engine -> state -> render
+// main.js starts it: at once on the full site, on the first press of Start game in the embed.
+
+import { Engine } from "../engine.js";
+import { createController } from "./controller.js";
+import { bindEvents } from "./events.js";
+import * as pwa from "./pwa.js";
+import { createRenderer } from "./render.js";
+import { createState } from "./state.js";
+import * as T from "./transitions.js";
+
+/** `where` as the controller reads it, with autostart=1 added: the game starts once ready. */
+function autostarting(where) {
+  const query = new URLSearchParams(where.search);
+  query.set("autostart", "1");
+  const { pathname, hash, href } = where;
+  return { pathname, hash, href, search: `?${query}` };
+}
+
+/** Start the app in `mode` ("full" or "embed"); `play` starts a game once the engine is ready. */
+export function startApp({ mode, play = false }) {
+  const renderer = createRenderer();
+  let state = createState(mode);
+
+  const store = {
+    get: () => state,
+    /** Apply a transition fn(state, ...args) and schedule a render if anything changed. */
+    update(fn, ...args) {
+      const next = fn(state, ...args);
+      if (next !== state) {
+        state = next;
+        renderer.schedule(state);
+      }
+      return state;
+    },
+  };
+  renderer.schedule(state);
+
+  // Errors never blank the page: anything unexpected becomes a message in the toast.
+  const oops = (what) => store.update(T.refused, `Something went wrong: ${what}`);
+  window.addEventListener("error", (ev) => oops(ev.message));
+  window.addEventListener("unhandledrejection", (ev) => {
+    ev.preventDefault();
+    oops(ev.reason?.message || String(ev.reason));
+  });
+
+  let engine;
+  try {
+    engine = new Engine();
+  } catch (error) {
+    store.update(T.engineFailed, `this browser cannot run the engine (${error.message})`);
+  }
+  if (engine) {
+    const controller = createController({ engine, store, mode, pwa, location: play ? autostarting(location) : location });
+    bindEvents(controller.dispatch);
+    controller.boot();
+    if (mode === "full") {
+      const firstVisit = !navigator.serviceWorker?.controller; // no worker served this page yet
+      pwa.registerServiceWorker({
+        onUpdateReady: () => controller.dispatch({ type: "update-ready" }),
+        onOfflineReady: () => firstVisit && store.update(T.announce, "De Stijl is saved on this device: it now plays offline too."),
+      });
+    }
+  }
+}
