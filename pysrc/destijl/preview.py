@@ -1,0 +1,260 @@
+"""What a placement would do before it is made, and what every placement did: the score
+preview, the hint and the score history that teach the game (docs/api.md).
+
+- ``preview(game, card, rotation)``: for every legal spot of the held card, each seat's
+  score change, the strokes the card joins, splits, creates or covers, and the bonus
+  ranking after it. The totals come from the bots' delta scorer (``bots.tally.Scorer``);
+  the strokes from a local flood around the card (``analyse``), which never walks a stroke
+  the card does not cover.
+- ``hint(game, rng)``: the medium bot's move with the same description.
+- ``history(game)``: every placement with its seat and score change, and every seat's
+  total after each round (the rulebook's score track).
+
+>>> from destijl import new_game
+>>> game = new_game(3, seed=7)
+>>> spots = preview(game, game.gallery[0], 0)["spots"]
+>>> len(spots) == len(game.painting.legal_positions())
+True
+>>> sorted(spots[0])
+['bonus', 'change', 'covered', 'created', 'joined', 'split', 'x', 'y']
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots.board import FOOT, NEIGHBOURS, RING, Board, face_colors, pack
+from .bots.simple import MediumBot
+from .bots.tally import Scorer
+from .cards import COLORS
+from .checks import is_int
+from .errors import BadRequest, IllegalMove, quote
+from .game import Game
+from .record import replay
+
+Stroke = tuple[int, int]  # (colour index, size)
+
+
+@dataclass(slots=True)
+class Change:
+    """What laying a face at one position does to the strokes (colour indices)."""
+
+    removed: list[Stroke] = field(default_factory=list)  # old strokes that change or vanish
+    added: list[Stroke] = field(default_factory=list)  # the strokes that take their place
+    joined: list[tuple[int, int, int]] = field(default_factory=list)  # (colour, size after, strokes joined >= 2)
+    split: list[tuple[int, int, int]] = field(default_factory=list)  # (colour, size before, pieces >= 2)
+    created: list[Stroke] = field(default_factory=list)  # strokes of the card's cells alone
+    covered: list[Stroke] = field(default_factory=list)  # old strokes covered completely
+
+
+def analyse(board: Board, pos: int, face: tuple[int, ...]) -> Change:
+    """The change of laying ``face`` (nine colour indices) with its top-left cell at ``pos``.
+
+    Floods the new strokes from the card's cells; a stroke the card only borders is taken
+    whole by its size, a stroke it covers is followed cell by cell outside the card (its
+    pieces). Pieces no card cell reaches become strokes of their own.
+    """
+    cells, label, sizes, colors = board.cells, board.label, board.sizes, board.colors
+    foot = {pos + offset: index for index, offset in enumerate(FOOT)}
+    hit: dict[int, int] = {}  # covered stroke -> cells under the card
+    for key in foot:
+        stroke = label.get(key)
+        if stroke is not None:
+            hit[stroke] = hit.get(stroke, 0) + 1
+    touch: dict[int, list[int]] = {}  # bordering stroke -> the card cells it borders
+    for offset, index in RING:
+        stroke = label.get(pos + offset)
+        if stroke is not None and stroke not in hit:
+            touch.setdefault(stroke, []).append(pos + FOOT[index])
+    seen: set[int] = set()
+    whole: set[int] = set()  # bordering strokes joined by the card, taken whole
+    finals: list[tuple[int, int, set[int], bool]] = []  # colour, size, old strokes, has card cells
+
+    def flood(start: int, color: int) -> None:
+        seen.add(start)
+        stack, size, sources, card = [start], 0, set(), False
+        while stack:
+            key = stack.pop()
+            size += 1
+            if key in foot:
+                card = True
+            else:
+                sources.add(label[key])
+            for step in NEIGHBOURS:
+                nxt = key + step
+                if nxt in seen:
+                    continue
+                index = foot.get(nxt)
+                if index is not None:
+                    if face[index] == color:
+                        seen.add(nxt)
+                        stack.append(nxt)
+                elif cells.get(nxt) == color:
+                    stroke = label[nxt]
+                    if stroke in hit:  # a piece of a covered stroke: follow it
+                        seen.add(nxt)
+                        stack.append(nxt)
+                    elif stroke not in whole:  # whole, and on to the card cells it borders
+                        whole.add(stroke)
+                        sources.add(stroke)
+                        size += sizes[stroke]
+                        for other in touch[stroke]:
+                            if other not in seen and face[foot[other]] == color:
+                                seen.add(other)
+                                stack.append(other)
+        finals.append((color, size, sources, card))
+
+    for key, index in foot.items():
+        if key not in seen:
+            flood(key, face[index])
+    if hit:  # pieces of covered strokes that the card does not reach
+        for offset, _ in RING:
+            key = pos + offset
+            if key not in seen and label.get(key) in hit:
+                flood(key, cells[key])
+    change = Change()
+    change.removed = [(colors[s], sizes[s]) for s in hit] + [(colors[s], sizes[s]) for s in whole]
+    pieces: dict[int, int] = dict.fromkeys(hit, 0)  # covered stroke -> strokes it ends up in
+    for color, size, sources, card in finals:
+        change.added.append((color, size))
+        if not sources:
+            change.created.append((color, size))
+        elif len(sources) >= 2 and card:
+            change.joined.append((color, size, len(sources)))
+        for stroke in sources:
+            if stroke in pieces:
+                pieces[stroke] += 1
+    for stroke, n in pieces.items():
+        if n == 0:
+            change.covered.append((colors[stroke], sizes[stroke]))
+        elif n >= 2:
+            change.split.append((colors[stroke], sizes[stroke], n))
+    return change
+
+
+def ranks_after(board: Board, scorer: Scorer, change: Change) -> list[list[Any]]:
+    """The bonus ranking after the change: ``[rank, size or None, [seats]]`` per bonus."""
+    grown: dict[int, int] = {}  # size -> change in strokes of that size
+    by_color: dict[tuple[int, int], int] = {}  # (size, colour) -> change
+    for sign, strokes in ((-1, change.removed), (1, change.added)):
+        for color, size in strokes:
+            grown[size] = grown.get(size, 0) + sign
+            by_color[size, color] = by_color.get((size, color), 0) + sign
+    bonus = scorer.bonus
+    sizes = set(board.sizes_desc()[: len(bonus) + len(change.removed)]) | set(grown)
+    present = sorted((s for s in sizes if board.htot.get(s, 0) + grown.get(s, 0) > 0), reverse=True)
+    ranks = []
+    for rank in range(len(bonus)):
+        if rank >= len(present):
+            ranks.append([rank + 1, None, []])
+            continue
+        size = present[rank]
+        row = board.hist.get(size)
+        seats = sorted({seat for color, seat in scorer.owned
+                        if (row[color] if row else 0) + by_color.get((size, color), 0) > 0})
+        ranks.append([rank + 1, size, seats])
+    return ranks
+
+
+def _letters(strokes: list[tuple[int, ...]]) -> list[list[Any]]:
+    return [[COLORS[item[0]], *item[1:]] for item in strokes]
+
+
+def describe(board: Board, scorer: Scorer, pos: int, face: tuple[int, ...],
+             x: int, y: int) -> dict[str, Any]:
+    """One spot of the preview: score changes, strokes and the bonus ranking after it."""
+    change = analyse(board, pos, face)
+    before = scorer.base(board)[0]
+    after = scorer.totals(board, change.removed, change.added)
+    return {
+        "x": x, "y": y,
+        "change": [a - b for a, b in zip(after, before, strict=True)],
+        "joined": _letters(change.joined),
+        "split": _letters(change.split),
+        "created": _letters(change.created),
+        "covered": _letters(change.covered),
+        "bonus": ranks_after(board, scorer, change),
+    }
+
+
+def _table(game: Game) -> tuple[Board, Scorer]:
+    return Board.from_cells(game.painting), Scorer([seat.colors for seat in game.seats])
+
+
+def preview(game: Game, card: int, rotation: int) -> dict[str, Any]:
+    """Every legal spot of ``card`` turned by ``rotation``, described (see ``describe``)."""
+    if game.is_over:
+        raise IllegalMove("the game is over: nothing to preview")
+    if card not in game.gallery:
+        raise IllegalMove(f"card {card} is not in the Gallery "
+                          f"({', '.join(map(str, game.gallery))})")
+    if rotation not in game.allowed_rotations():
+        raise IllegalMove(f"bad rotation {rotation} (allowed: "
+                          f"{', '.join(map(str, game.allowed_rotations()))})")
+    board, scorer = _table(game)
+    face = face_colors(game.face(card, rotation))
+    spots = [describe(board, scorer, pack(x, y), face, x, y)
+             for x, y in sorted(game.painting.legal_positions(), key=lambda p: (p[1], p[0]))]
+    return {"card": card, "rotation": rotation, "seat": game.current_seat,
+            "totals": scorer.base(board)[0], "spots": spots}
+
+
+def hint(game: Game, rng: random.Random) -> dict[str, Any]:
+    """The medium bot's move for the seat to play, described like a preview spot."""
+    if game.is_over:
+        raise IllegalMove("the game is over: no move to suggest")
+    move = MediumBot().choose(game, rng)
+    board, scorer = _table(game)
+    face = face_colors(game.face(move.card, move.rotation))
+    spot = describe(board, scorer, pack(move.x, move.y), face, move.x, move.y)
+    return {"move": move.to_dict(), "seat": game.current_seat, **spot}
+
+
+def history(game: Game) -> dict[str, Any]:
+    """Every placement with its seat and score change; the totals after each round."""
+    start = replay(game.record(), upto=0)
+    board, scorer = _table(start)
+    totals = scorer.totals(board)
+    first = totals
+    plies, rounds = [], []
+    for index, played in enumerate(game.history):
+        move = played.move
+        board.apply(face_colors(game.face(move.card, move.rotation)), pack(move.x, move.y))
+        after = scorer.totals(board)
+        plies.append({"seat": played.seat, **move.to_dict(), "round": index // game.players + 1,
+                      "totals": after, "change": [a - b for a, b in zip(after, totals, strict=True)]})
+        totals = after
+        if (index + 1) % game.players == 0:
+            rounds.append(after)
+    return {"start": first, "plies": plies, "rounds": rounds}
+
+
+# -- the API commands (registered in destijl.api) ------------------------------------------
+def _game(args: dict) -> Game:
+    if "record" not in args:
+        raise BadRequest("record: missing")
+    return replay(args["record"])
+
+
+def cmd_preview(args: dict) -> dict[str, Any]:
+    """``{record, card, rotation}`` -> every legal spot of the card, described."""
+    card, rotation = args.get("card"), args.get("rotation", 0)
+    if not is_int(card):
+        raise BadRequest(f"card: expected a card id, got {quote(card)}")
+    if not is_int(rotation):
+        raise BadRequest(f"rotation: expected 0, 90, 180 or 270, got {quote(rotation)}")
+    return preview(_game(args), card, rotation)
+
+
+def cmd_hint(args: dict) -> dict[str, Any]:
+    """``{record}`` -> the medium bot's move for the seat to play, described."""
+    game = _game(args)
+    return hint(game, random.Random(f"{game.seed}:{game.deal}:{game.ply}"))
+
+
+def cmd_history(args: dict) -> dict[str, Any]:
+    """``{record}`` -> every placement's score change and the totals after each round."""
+    return history(_game(args))
+
