@@ -43,8 +43,10 @@ class Change:
 
     removed: list[Stroke] = field(default_factory=list)  # old strokes that change or vanish
     added: list[Stroke] = field(default_factory=list)  # the strokes that take their place
-    joined: list[tuple[int, int, int]] = field(default_factory=list)  # (colour, size after, strokes joined >= 2)
-    split: list[tuple[int, int, int]] = field(default_factory=list)  # (colour, size before, pieces >= 2)
+    # (colour, size after, how many strokes it joins, 2 or more)
+    joined: list[tuple[int, int, int]] = field(default_factory=list)
+    # (colour, size before, how many strokes it falls into, 2 or more)
+    split: list[tuple[int, int, int]] = field(default_factory=list)
     created: list[Stroke] = field(default_factory=list)  # strokes of the card's cells alone
     covered: list[Stroke] = field(default_factory=list)  # old strokes covered completely
 
@@ -53,8 +55,9 @@ def analyse(board: Board, pos: int, face: tuple[int, ...]) -> Change:
     """The change of laying ``face`` (nine colour indices) with its top-left cell at ``pos``.
 
     Floods the new strokes from the card's cells; a stroke the card only borders is taken
-    whole by its size, a stroke it covers is followed cell by cell outside the card (its
-    pieces). Pieces no card cell reaches become strokes of their own.
+    whole by its size (and the flood goes on at every card cell it borders), a stroke it
+    covers is followed cell by cell outside the card (its pieces). Pieces no card cell
+    reaches become strokes of their own.
     """
     cells, label, sizes, colors = board.cells, board.label, board.sizes, board.colors
     foot = {pos + offset: index for index, offset in enumerate(FOOT)}
@@ -223,8 +226,9 @@ def history(game: Game) -> dict[str, Any]:
         move = played.move
         board.apply(face_colors(game.face(move.card, move.rotation)), pack(move.x, move.y))
         after = scorer.totals(board)
+        change = [a - b for a, b in zip(after, totals, strict=True)]
         plies.append({"seat": played.seat, **move.to_dict(), "round": index // game.players + 1,
-                      "totals": after, "change": [a - b for a, b in zip(after, totals, strict=True)]})
+                      "totals": after, "change": change})
         totals = after
         if (index + 1) % game.players == 0:
             rounds.append(after)
