@@ -31,6 +31,7 @@ DEFAULT_COLORS: dict[int, list[list[str]]] = {
 }
 CONTROLLERS = ("human", "bot:random", "bot:easy", "bot:medium", "bot:hard")
 MAX_NAME = 40
+_MOVE_FIELDS = ("card", "x", "y", "rotation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,10 +144,14 @@ class Game:
     def check(self, move: Move, seat: int | None = None) -> None:
         """Raise ``IllegalMove`` naming the broken rule if ``move`` cannot be played now."""
         if not isinstance(move, Move):
-            raise IllegalMove(f"expected a Move, got {move!r}")
+            raise IllegalMove(f"expected a Move, got {quote(move)}")
+        for name in _MOVE_FIELDS:  # 90.0 or True would play, then write a record no replay reads
+            if not is_int(getattr(move, name)):
+                raise IllegalMove(f"{move}: {name} must be an integer, "
+                                  f"not {quote(getattr(move, name))}")
         if self._over:
             raise IllegalMove(f"{move}: the game is over")
-        if seat is not None and seat != self.current_seat:
+        if seat is not None and (not is_int(seat) or seat != self.current_seat):
             raise IllegalMove(f"{move}: wrong seat, it is seat {self.current_seat}'s turn, "
                               f"not seat {seat}'s")
         if move.card not in self._gallery:
