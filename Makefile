@@ -8,7 +8,7 @@ PORT ?= 8000
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench clean
+.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ test: setup npm browser build lint
 
 bench: setup
 	$(PY) -m destijl bench
+
+# Load benchmark in Chromium + Lighthouse; writes docs/benchmarks.md (not part of `make test`).
+bench-web: setup npm browser
+	$(PY) build_scripts/bench_web.py
 
 clean:
 	rm -rf $(VENV) dist build_scripts/node_modules
