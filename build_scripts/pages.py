@@ -3,7 +3,11 @@
 web/index.html is the one source of both pages: dist/index.html (the full site) and
 dist/embed.html (the page other sites put in an iframe). Lines between `<!-- @full -->`
 and `<!-- @end -->` go only into index.html, lines between `<!-- @embed -->` and
-`<!-- @end -->` only into embed.html; `{{name}}` slots are filled with the build's values.
+`<!-- @end -->` only into embed.html; `{{name}}` slots are filled with the build's
+values, `{{modulepreload}}` with one `<link rel="modulepreload">` per module the page's
+script needs (MODULES: the entry's static imports and the module it imports at once), so
+the browser fetches the whole graph in one round instead of a waterfall, and the embed
+fetches none of the game's.
 A web/embed.html of its own (the test probes have one) is kept as it is.
 
 The embed shows, before the reader presses Start game, a finished Painting drawn by the
@@ -33,6 +37,10 @@ BLOCK = re.compile(r"^[ \t]*<!-- @(full|embed) -->\n(.*?)^[ \t]*<!-- @end -->\n"
 SLOT = re.compile(r"\{\{(\w+)\}\}")
 # What serve.py --compress (and, we take it, Netlify) sends gzipped.
 COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".webmanifest"}
+# Per page: the modules loaded at once (main.js imports the second one itself).
+MODULES = {"full": ("app/main.js", "app/app.js"), "embed": ("app/main.js", "app/preview.js")}
+IMPORT = re.compile(r"(?:^|[;\s])(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?"
+                    r"""["'](\.{1,2}/[^"']+)["']""")
 # (seed, players, level): the games whose final Painting the embed can show.
 PREVIEW_GAMES = ((7, 3, "medium"), (11, 2, "medium"), (23, 4, "medium"), (5, 5, "medium"))
 
@@ -69,9 +77,33 @@ def write(out: Path, web: Path, values: dict[str, dict[str, str]]) -> list[str]:
     for name, mode in PAGES.items():
         if name != TEMPLATE and (web / name).exists():
             continue
-        (out / name).write_text(render(template, mode, values.get(mode, {})))
+        filled = {"modulepreload": preload_links(out, MODULES[mode]), **values.get(mode, {})}
+        (out / name).write_text(render(template, mode, filled))
         written.append(name)
     return written
+
+
+def module_graph(root: Path, entries: tuple[str, ...]) -> list[str]:
+    """Every module reachable from `entries` by static imports, paths relative to root."""
+    seen: list[str] = []
+    todo = list(entries)
+    while todo:
+        name = todo.pop(0)
+        if name in seen or not (root / name).is_file():
+            continue
+        seen.append(name)
+        base = (root / name).parent
+        for target in IMPORT.findall((root / name).read_text()):
+            resolved = (base / target).resolve()
+            with contextlib.suppress(ValueError):
+                todo.append(resolved.relative_to(root.resolve()).as_posix())
+    return seen
+
+
+def preload_links(root: Path, entries: tuple[str, ...]) -> str:
+    """<link rel="modulepreload"> for the graph of `entries`, less the first (the script)."""
+    graph = [m for m in module_graph(root, entries) if m != entries[0]]
+    return "\n".join(f'<link rel="modulepreload" href="{escape(m)}">' for m in graph)
 
 
 def _final_painting(engine: Path, seed: int, players: int, level: str) -> dict:
