@@ -2,17 +2,27 @@
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from destijl import new_game, score_painting
-from destijl.bots.board import Board, face_colors, pack
+from destijl.bots.board import COLOR_INDEX, Board, face_colors, pack
 from destijl.bots.candidates import Table, distinct_faces
 from destijl.bots.delta import Context, FaceInfo, outcome
 from destijl.bots.tally import Scorer
 from helpers import grid
 
 CANDIDATES_PER_EXAMPLE = 40
+# Literal totals, counted by hand with the rulebook's bonus table (2 players: +3; 3: +4, +2;
+# 4 and 5: +5, +3, +1), so that a wrong BONUS_TABLE, which the full recount shares with the
+# bots' scorer, shows here. Painting: one stroke each of 4 (R), 3 (Y), 2 (B) and 1 (K) cells.
+DISTINCT_SIZES = "RRRR.YYY.BB.K"
+SEATS = {2: [["R", "B"], ["Y", "K"]], 3: [["R"], ["Y"], ["B"]],
+         4: [["R"], ["Y"], ["B"], ["K"]], 5: [["R"], ["Y"], ["B"], ["K"], ["W"]]}
+TOTALS = {2: [5, 2], 3: [5, 3, 1], 4: [6, 4, 2, 1], 5: [6, 4, 2, 1, 0]}
+# ... and after blue's 2-cell stroke grows to 5 cells (B5 R4 Y3 K1):
+TOTALS_AFTER = {2: [5, 2], 3: [3, 1, 5], 4: [4, 2, 6, 1], 5: [4, 2, 6, 1, 0]}
 
 
 def totals_after(game, move):
@@ -119,3 +129,14 @@ def test_identical_placements_are_listed_once():
     assert len(scored) == len(every)
     symmetric = ("RRR", "RBR", "RRR")
     assert len(distinct_faces([1], (0, 90, 180, 270), lambda card, rotation: symmetric)) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_bots_scorer_uses_the_rulebook_bonus_table(players):
+    board = Board.from_cells(grid(DISTINCT_SIZES))
+    scorer = Scorer(SEATS[players])
+    assert scorer.totals(board) == TOTALS[players]
+    blue = COLOR_INDEX["B"]
+    assert scorer.totals(board, [(blue, 2)], [(blue, 5)]) == TOTALS_AFTER[players]
+    largest = {2: [4, 3], 3: [4, 3, 2], 4: [4, 3, 2, 1], 5: [4, 3, 2, 1, 0]}
+    assert scorer.largest(board) == largest[players]

@@ -3,19 +3,31 @@
 import pytest
 
 from destijl import CARDS, BadRequest, IllegalMove, Move, new_game
-from destijl.game import DECK_SIZES
+
+# The rulebook's numbers, written out (never read from the engine, so a wrong table there
+# fails here). Setup: "2 Players 16 Cards, 3 Players 27, 4 Players 32, 5 Players 25";
+# one card forms the Painting, one the Gallery, then one per player joins the Gallery.
+# players: (Canvas deck, Gallery after setup, deck left after setup, placements per seat)
+RULEBOOK = {
+    2: (16, 3, 14, 8),
+    3: (27, 4, 24, 9),
+    4: (32, 5, 28, 8),
+    5: (25, 6, 20, 5),
+}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_deals_painting_gallery_and_deck(players):
+    deck, gallery, left, _ = RULEBOOK[players]
     game = new_game(players, seed=11)
-    assert len(game.deal) == 2 + DECK_SIZES[players]
+    assert len(game.deal) == 2 + deck
     assert len(set(game.deal)) == len(game.deal) and set(game.deal) <= set(CARDS)
     assert dict(game.painting) == {
         (x, y): CARDS[game.deal[0]][y][x] for x in range(3) for y in range(3)
     }
+    assert len(game.gallery) == gallery
     assert game.gallery == (game.deal[1], *game.deal[2 : 2 + players])
-    assert game.deck_count == DECK_SIZES[players] - players
+    assert game.deck_count == left
     assert game.current_seat == 0 and game.round == 1
     assert all(len(seat.colors) == (2 if players == 2 else 1) for seat in game.seats)
 
@@ -43,14 +55,20 @@ def test_gallery_keeps_one_card_between_rounds():
     assert len(game.gallery) == 3  # one left over + two drawn
 
 
-@pytest.mark.parametrize(("players", "moves"), [(2, 16), (3, 27), (4, 32), (5, 25)])
-def test_game_ends_with_one_card_left(players, moves):
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_game_ends_with_one_card_left(players):
+    deck, gallery, _, per_seat = RULEBOOK[players]
     game = new_game(players, seed=8)
+    assert game.total_plies == deck and game.total_rounds == per_seat
     count = 0
     while not game.is_over:
+        if game.ply % players == 0:  # a round begins: the Gallery holds one card per player + 1
+            assert len(game.gallery) == gallery and game.round == game.ply // players + 1
         game.play(game.legal_moves()[-1])
         count += 1
-    assert count == moves == game.total_plies
+    assert count == deck
+    assert [sum(p.seat == seat for p in game.history) for seat in range(players)] == (
+        [per_seat] * players)
     assert len(game.gallery) == 1 and game.deck_count == 0
     assert game.current_seat is None and game.legal_moves() == []
     assert game.result() is not None

@@ -148,3 +148,29 @@ def test_empty_painting_scores_nothing_and_everyone_shares():
 def test_bad_input_raises_bad_request(cells, seats, players):
     with pytest.raises(BadRequest):
         score_painting(cells, seats, players)
+
+
+# The rulebook's bonus table, written out (never imported from the engine): the points for
+# the largest, 2nd largest and 3rd largest stroke, by number of players.
+RULEBOOK_BONUSES = {2: (3,), 3: (4, 2), 4: (5, 3, 1), 5: (5, 3, 1)}
+DISTINCT_SIZES = "RRRR.YYY.BB.K"  # one stroke each of 4 (R), 3 (Y), 2 (B) and 1 (K) cells
+SEATS = {2: [["R", "B"], ["Y", "K"]], 3: [["R"], ["Y"], ["B"]],
+         4: [["R"], ["Y"], ["B"], ["K"]], 5: [["R"], ["Y"], ["B"], ["K"], ["W"]]}
+# players: (each seat's bonus, each seat's total), counted by hand from the table above
+BY_HAND = {
+    2: ([3, 0], [5, 2]),  # R4 +3 to seat 0; each seat owns two strokes
+    3: ([4, 2, 0], [5, 3, 1]),  # R4 +4, Y3 +2
+    4: ([5, 3, 1, 0], [6, 4, 2, 1]),  # R4 +5, Y3 +3, B2 +1
+    5: ([5, 3, 1, 0, 0], [6, 4, 2, 1, 0]),  # the same table; white owns nothing
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_bonus_table_of_each_player_count(players):
+    sheet = score_painting(grid(DISTINCT_SIZES), SEATS[players])
+    assert tuple(rank.points for rank in sheet.bonus_ranks) == RULEBOOK_BONUSES[players]
+    assert [rank.size for rank in sheet.bonus_ranks] == [4, 3, 2][: len(RULEBOOK_BONUSES[players])]
+    bonus, total = BY_HAND[players]
+    assert [line.bonus for line in sheet.seats] == bonus
+    assert [line.total for line in sheet.seats] == total
+    assert sheet.to_dict()["winners"] == [0]
