@@ -1,0 +1,80 @@
+"""The embed weighs almost nothing until the reader presses Start game.
+
+In a cross-origin iframe on a blog-like page, served as Netlify serves it (serve.py with
+the netlify.toml headers and gzip): before the press, at most 60 KB cross the wire (bodies
+and headers), no worker starts and no WebAssembly or Python file is fetched, while the
+preview shows a finished Painting, the title, Start game and the download size. After the
+press the engine loads and the reader makes the first move.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from player import BOOT_MS, my_turn_or_end, place_first_spot
+from playwright.sync_api import Page, Request, expect
+
+from conftest import SERVE, Site
+
+BUDGET = 60_000  # bytes before Start game (issue 8)
+HEAVY = re.compile(r"worker\.js|\.wasm|pyodide|python|destijl-.*\.zip|build-info\.js")
+
+
+@pytest.fixture(scope="module")
+def gzip_site(site: Site) -> Iterator[str]:
+    """The session's build served again, with the compression the host applies."""
+    process = subprocess.Popen(
+        [sys.executable, str(SERVE), "--port", "0", "--dir", str(site.root), "--quiet",
+         "--compress"], stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline() if process.stdout else ""
+    match = re.search(r":(\d+)/", line)
+    assert match, f"serve.py did not start: {line!r}"
+    yield f"http://127.0.0.1:{match.group(1)}"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+def test_the_embed_loads_the_engine_only_on_start_game(page: Page, gzip_site: str,
+                                                      other_site, snap) -> None:
+    sent: list[tuple[str, int]] = []
+
+    def finished(request: Request) -> None:
+        if request.url.startswith(gzip_site):
+            sizes = request.sizes()
+            sent.append((request.url, sizes["responseBodySize"] + sizes["responseHeadersSize"]))
+
+    page.context.on("requestfinished", finished)
+    src = f"{gzip_site}/embed.html?seats=human,random&speed=fast&seed=4"
+    page.goto(other_site.embed(src, name="lazy-post.html", width=480, height=600))
+    page.wait_for_selector("iframe")
+    frame = next(f for f in page.frames if f.url.startswith(gzip_site))
+
+    # The preview: a Painting drawn from the build's engine data, title, button, size.
+    expect(frame.locator("html")).to_have_attribute("data-preview", "ready")
+    expect(frame.get_by_role("heading", name="De Stijl")).to_be_visible()
+    play = frame.get_by_role("button", name="Start game")
+    expect(play).to_be_enabled()
+    assert frame.locator("#preview-art rect.cell").count() > 40
+    expect(frame.get_by_role("img")).to_have_accessible_name(re.compile(r"finished Painting"))
+    expect(frame.get_by_text(re.compile(r"about \d+\.\d MB"))).to_be_visible()
+    frame.wait_for_load_state("networkidle")
+    snap(page, "embed-lazy-preview")
+
+    before = list(sent)
+    total = sum(size for _, size in before)
+    assert total <= BUDGET, f"{total} bytes before Start game: {before}"
+    assert not [url for url, _ in before if HEAVY.search(url)], before
+    assert page.workers == []
+    assert frame.evaluate("() => document.documentElement.dataset.engine") is None
+
+    play.click()
+    expect(frame.get_by_role("button", name="Gallery card 1")).to_be_visible(timeout=BOOT_MS)
+    assert any(url.endswith(".wasm") for url, _ in sent)
+    place_first_spot(frame)
+    assert my_turn_or_end(frame) == "turn"
+    expect(frame.locator("#preview")).to_be_hidden()
+    snap(page, "embed-lazy-after-first-move")
