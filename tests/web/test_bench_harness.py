@@ -1,0 +1,41 @@
+"""The web benchmark's harness still runs: `bench_web.py --quick` (one run of each figure,
+no slow network, no Lighthouse) builds, serves and measures, and its figures make sense.
+The figures themselves are the benchmark's business (docs/benchmarks.md), not a test's.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+BENCH = REPO / "build_scripts" / "bench_web.py"
+
+
+def test_a_quick_run_of_the_web_benchmark_measures_every_part(tmp_path: Path) -> None:
+    figures = tmp_path / "figures.json"
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# Benchmarks\n\n## Bots\n\nkept\n")
+    result = subprocess.run(
+        [sys.executable, str(BENCH), "--quick", "--json", str(figures), "--doc", str(doc)],
+        capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    data = json.loads(figures.read_text())
+
+    for who, done in (("baseline", "first_move_ms"), ("game", "first_move_ms")):
+        for kind in ("cold", "warm"):
+            (run,) = data[who][kind]
+            assert 0 < run[done] < 120_000 and run["fcp_ms"] > 0, (who, kind, run)
+    assert data["game"]["cold"][0]["bytes"] > 1_000_000  # Python came over the wire
+    (embed,) = data["embed"]
+    assert 0 < embed["before_bytes"] <= 60_000 and embed["before_workers"] == 0
+    assert embed["play_to_move_ms"] > 0
+    medium = data["bots"]["medium"]
+    assert medium["ms"] and medium["native_ms"] and min(medium["ms"]) > 0
+
+    assert "| cold: open to first move" in result.stdout
+    written = doc.read_text()
+    assert "## Bots\n\nkept" in written and "## Load and first move in the browser" in written
+    assert "bench_web.py --quick" in written
