@@ -10,6 +10,7 @@ from destijl.api import handle
 from destijl.bots import level_names, make_bot
 from destijl.bots.hard import HardBot
 from destijl.bots.hidden import seen_cards, unseen_cards
+from destijl.bots.simple import ranked
 from destijl.cli import main
 
 LEVELS = ("easy", "medium", "hard")
@@ -82,14 +83,38 @@ def test_hard_does_not_peek_at_the_deck_order():
             == HardBot(iterations=30).choose(twin, random.Random(3)))
 
 
-def test_the_last_move_of_a_game_is_judged_exactly():
-    game = new_game(2, seed=9)
+def exact_worth(game, move, win_bonus=4.0):
+    """What the last ``move`` of ``game`` is worth to its seat, by a full recount of the
+    final Painting: the margin over the best other seat, plus ``win_bonus`` (the hard
+    bot's default) times the seat's share of the victory."""
+    seat = game.current_seat
+    after = game.clone()
+    after.play(move)
+    sheet = after.result()
+    totals = [line.total for line in sheet.seats]
+    margin = totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
+    share = 1 / len(sheet.winners) if seat in sheet.winners else 0.0
+    return margin + win_bonus * share
+
+
+@pytest.mark.parametrize(("players", "seed", "medium_gap"), [(2, 9, 0.0), (3, 10, 2.0),
+                                                             (5, 22, 4.0)])
+def test_the_last_move_of_a_game_is_judged_exactly(players, seed, medium_gap):
+    """On the last move, one playout per candidate, and the best final result wins. In
+    the two later cases the medium level's choice (points only, blind to who wins) is
+    worth less, so a hard bot that only ranked its candidates would fail here."""
+    game = new_game(players, seed=seed)
     rng = random.Random(0)
     while game.ply < game.total_plies - 1:
         game.play(make_bot("medium").choose(game, rng))
     bot = HardBot(iterations=50)
     move = bot.choose(game, random.Random(0))
-    assert game.is_legal(move) and bot.playouts <= 50
+    shortlist = [s.move() for s in bot._shortlist(ranked(game, random.Random(0)))]
+    assert move in shortlist and bot.playouts == len(shortlist) < 50
+    worth = {candidate: exact_worth(game, candidate) for candidate in shortlist}
+    assert worth[move] == max(worth.values())
+    medium = make_bot("medium").choose(game, random.Random(0))
+    assert worth[move] - exact_worth(game, medium) == medium_gap
 
 
 def test_selfplay_accepts_the_levels(capsys):
