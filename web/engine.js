@@ -1,7 +1,7 @@
 // The engine seen from the page: one Promise per request to the worker (web/worker.js).
 //
 //   const engine = new Engine();
-//   engine.onprogress = ({ stage, fraction }) => showProgress(fraction);
+//   engine.onprogress = ({ stage, fraction, received, total }) => showProgress(fraction);
 //   await engine.ready;                       // rejects with an Error if Python cannot load
 //   const view = await engine.call("new_game", { seed: 7 });
 //   try { await engine.call("play", { record, move }); }
@@ -82,7 +82,7 @@ export class Engine {
       if (worker !== this.#worker) return;
       if (data.type === "progress") {
         listen();
-        this.onprogress?.({ stage: data.stage, fraction: data.fraction });
+        this.onprogress?.({ stage: data.stage, fraction: data.fraction, received: data.received, total: data.total });
       } else if (data.type === "ready") {
         clearTimeout(timer);
         settle.resolve();

@@ -13,6 +13,7 @@ const STALL_MS = 60_000;
 const DOWNLOAD_SHARE = 0.85; // of the progress bar; starting Python and the engine take the rest
 
 let handle = null; // destijl.api.handle, once loaded
+const loaded = { received: 0, total: 0 }; // bytes downloaded and in all, sent with progress (MB)
 const booting = boot();
 booting.catch(() => {}); // reported as {type: "failed"}; requests get EngineUnavailable
 
@@ -40,7 +41,7 @@ async function boot() {
     watchdog.poke();
     if (fraction - lastFraction < 0.01 && fraction < 1) return;
     lastFraction = fraction;
-    self.postMessage({ type: "progress", stage, fraction });
+    self.postMessage({ type: "progress", stage, fraction, ...loaded });
   };
   try {
     progress("download", 0);
@@ -52,6 +53,7 @@ async function boot() {
       }
     }, (bytes) => {
       received += bytes;
+      Object.assign(loaded, { received, total: BUILD.runtimeBytes });
       const share = Math.min(1, received / BUILD.runtimeBytes);
       progress(share < 1 ? "download" : "start", DOWNLOAD_SHARE * share);
     });

@@ -49,7 +49,9 @@ export function createRenderer() {
     if (document.documentElement.dataset.engine !== e.status) document.documentElement.dataset.engine = e.status;
     show($("loader"), e.status !== "ready");
     if (e.status === "loading") {
-      text($("loader-text"), e.stage ? `Loading the game engine: ${e.stage}…` : "Loading the game engine…");
+      const mb = (n) => (n / 1e6).toFixed(1);
+      const size = e.total > 0 ? ` ${mb(Math.min(e.received, e.total))} of ${mb(e.total)} MB` : "";
+      text($("loader-text"), e.stage ? `Loading the game engine: ${e.stage}…${size}` : "Loading the game engine…");
       $("loader-bar").value = e.fraction || 0;
       show($("loader-bar"), true);
     } else if (e.status === "failed") {

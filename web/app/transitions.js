@@ -10,8 +10,9 @@ const MIN_W = 5; // narrowest zoom, in cells
 const MAX_W = 120; // widest zoom, in cells
 
 // -- engine loading -------------------------------------------------------------------
-export function engineProgress(s, stage, fraction) {
-  return { ...s, engine: { status: "loading", stage, fraction, error: null } };
+/** Loading: `received` of `total` bytes downloaded so far (0 of 0 when unknown). */
+export function engineProgress(s, stage, fraction, received = 0, total = 0) {
+  return { ...s, engine: { status: "loading", stage, fraction, received, total, error: null } };
 }
 export function engineReady(s) {
   return { ...s, engine: { status: "ready", stage: "", fraction: 1, error: null } };

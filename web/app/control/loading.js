@@ -12,7 +12,8 @@ export function createLoading(ctx) {
 
   /** Follow the engine's start-up into the state; resolves true once it is ready. */
   function watchEngine() {
-    engine.onprogress = ({ stage, fraction }) => up(T.engineProgress, STAGES[stage] || stage, fraction);
+    engine.onprogress = ({ stage, fraction, received, total }) =>
+      up(T.engineProgress, STAGES[stage] || stage, fraction, received, total);
     return engine.ready.then(
       () => { up(T.engineReady); return true; },
       (error) => { up(T.engineFailed, error.message); return false; });
