@@ -5,6 +5,7 @@
 // build time (build_scripts/pages.py) and written into embed.html as JSON; the link's
 // `seed` picks one (seed mod their number), and paint.js draws it as the game would.
 
+import { s } from "./dom.js";
 import { cellRects, gridLines } from "./paint.js";
 
 const THEMES = ["light", "dark"];
@@ -40,8 +41,10 @@ function draw(svg, caption, p) {
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const side = Math.max(w, h) + 1; // square, centred: the frame never changes size
-  svg.setAttribute("viewBox", `${x0 - (side - w) / 2} ${y0 - (side - h) / 2} ${side} ${side}`);
-  svg.replaceChildren(...cellRects(view), ...gridLines(view));
+  const [left, top] = [x0 - (side - w) / 2, y0 - (side - h) / 2];
+  svg.setAttribute("viewBox", `${left} ${top} ${side} ${side}`);
+  const field = s("rect", { class: "table-field", x: left, y: top, width: side, height: side });
+  svg.replaceChildren(field, ...cellRects(view), ...gridLines(view));
   caption.textContent = `The finished Painting of a ${PLAYERS[p.players] || p.players}-player game `
     + `between ${p.level} bots (seed ${p.seed}): ${p.cells.length} cells.`;
 }
