@@ -8,7 +8,7 @@ PORT ?= 8000
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web clean
+.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web mutation clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,15 @@ test: setup npm browser build lint
 
 bench: setup
 	$(PY) -m destijl bench
+
+# Mutation testing of the rule modules: slow (about 20 min), so not part of `make test`.
+# Score and surviving mutants: docs/testing.md. Extra arguments: MUTATION_ARGS=...
+$(VENV)/.mutation: pyproject.toml $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[dev,mutation]'
+	touch $@
+
+mutation: $(VENV)/.mutation
+	nice $(PY) build_scripts/mutation.py $(MUTATION_ARGS)
 
 # Load benchmark in Chromium + Lighthouse; writes docs/benchmarks.md (not part of `make test`).
 bench-web: setup npm browser
