@@ -161,12 +161,14 @@ def test_an_update_is_offered_between_games_never_mid_game(page: Page, fresh_sit
     page.wait_for_function(
         "() => navigator.serviceWorker.getRegistration().then((r) => !!(r && r.waiting))",
         timeout=60_000)
-    page.wait_for_timeout(500)
+    # The page knows of the new version (it marks it on <html>) and holds it back.
+    expect(page.locator("html")).to_have_attribute("data-update", "held")
     banner = page.get_by_text("A new version of De Stijl is ready.")
     expect(banner).to_be_hidden()
     # Between games it is offered.
     page.get_by_role("button", name="New game").click()
     expect(banner).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-update", "offered")
     before = page.locator("html").get_attribute("data-boot")
     page.get_by_role("button", name="Reload now").click()
     expect(page.locator("html")).not_to_have_attribute("data-boot", before or "", timeout=BOOT_MS)

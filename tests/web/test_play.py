@@ -12,6 +12,7 @@ from pathlib import Path
 from player import (
     BOOT_MS,
     DECK,
+    TURN_MS,
     aim,
     check_scores_against_engine,
     engine,
@@ -29,12 +30,50 @@ from player import (
 )
 from playwright.sync_api import Page, expect
 
+# Samples the loader on every animation frame until the engine is ready: [shown, value],
+# shown meaning that neither it nor its bar is hidden, transparent or out of the layout.
+SAMPLE_LOADER = """
+window.__loader = [];
+const sample = () => {
+  const loader = document.getElementById("loader");
+  const bar = document.getElementById("loader-bar");
+  const seen = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    && el.getBoundingClientRect().width > 0;
+  if (loader && bar) window.__loader.push([seen(loader) && seen(bar), bar.value]);
+  if (document.documentElement.dataset.engine !== "ready") requestAnimationFrame(sample);
+};
+requestAnimationFrame(sample);
+"""
+
 
 def test_start_screen_defaults_and_loading(page: Page, snap) -> None:
+    # The page shows itself at once, with a progress indicator while Python loads. The
+    # WebAssembly runtime is held back a moment, so the progress is seen to rise.
+    held = []
+    page.context.route("**/*.wasm", lambda route: held.append(route))
+    page.add_init_script(SAMPLE_LOADER)
     page.goto("/")
-    # The page shows itself at once, with a progress indicator while Python loads.
     expect(page.get_by_role("button", name="Start game")).to_be_visible()
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    loader = page.get_by_role("status").filter(has_text="Loading the game engine")
+    expect(loader).to_be_visible()
+    expect(page.get_by_role("progressbar", name="Loading the game engine")).to_be_visible()
+    page.wait_for_function("() => document.getElementById('loader-bar').value > 0",
+                           timeout=BOOT_MS)  # the other files are arriving
+    for _ in range(int(BOOT_MS / 50)):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the WebAssembly runtime"
+    before = page.locator("#loader-bar").evaluate("(bar) => bar.value")
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/*.wasm")
+    wait_ready(page)
+    shown = [value for seen, value in page.evaluate("window.__loader") if seen]
+    assert shown, "the loader was never visible"
+    assert shown == sorted(shown), shown  # it never goes back
+    assert shown[0] <= before < shown[-1] <= 1, (before, shown)  # and it rose after the wait
     open_game(page)
     # Default: you against two medium bots.
     expect(page.get_by_role("radio", name="3", exact=True)).to_be_checked()
@@ -310,6 +349,8 @@ def test_undo_while_a_bot_thinks_takes_the_move_back(page: Page) -> None:
     expect(undo).to_be_enabled()
     undo.click()
     expect(page.locator("#turn")).to_contain_text("Your turn")
-    page.wait_for_timeout(2500)  # a slow bot would have played by now
+    # The bot's answer to the taken-back move must be dropped: wait until the bots' loop
+    # has settled (the page marks it on <html>), then nothing was played.
+    expect(page.locator("html")).to_have_attribute("data-bots", "idle", timeout=TURN_MS)
     assert saved_record(page)["moves"] == []
     expect(page.get_by_role("button", name="Gallery card 1")).to_be_enabled()

@@ -187,8 +187,10 @@ def test_embed_in_a_cross_origin_sandboxed_iframe(
 
     guard.allow("frame-ancestors")
     guard.allow("ERR_BLOCKED_BY_RESPONSE")
-    page.goto(other_site.embed(probe_site.url + "/", name="frames-main.html"))
-    page.wait_for_timeout(1000)
+    # Wait for the browser to refuse the framed page (the positive signal), then look.
+    with page.expect_event("requestfailed", lambda request: request.url.startswith(
+            probe_site.url) and "ERR_BLOCKED_BY_RESPONSE" in (request.failure or "")):
+        page.goto(other_site.embed(probe_site.url + "/", name="frames-main.html"))
     framed = [f for f in page.frames if f.url.startswith(probe_site.url)]
     assert not framed or framed[0].evaluate("typeof window.probe") == "undefined"
 

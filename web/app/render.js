@@ -64,6 +64,9 @@ export function createRenderer() {
     const v = s.view;
     const between = s.screen === "start" || !v || v.is_over;
     show($("update-banner"), s.updateReady && between);
+    // <html data-update>: "none", or a new version "held" (mid-game) or "offered", for tests
+    const update = !s.updateReady ? "none" : between ? "offered" : "held";
+    if (document.documentElement.dataset.update !== update) document.documentElement.dataset.update = update;
 
     const full = $("open-full");
     if (full && (!p || p.view !== s.view)) {

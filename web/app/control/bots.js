@@ -13,6 +13,10 @@ const SPEEDS = { slow: { think: 1100, after: 1000 }, normal: { think: 500, after
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// <html data-bots="running" | "idle">: whether the bots' loop is going, so a test can wait
+// for it to settle before checking that no bot moved.
+const mark = (running) => { document.documentElement.dataset.bots = running ? "running" : "idle"; };
+
 export function createBots(ctx) {
   const { engine, get, up } = ctx;
   let running = false;
@@ -21,6 +25,7 @@ export function createBots(ctx) {
   async function run() {
     if (running) return;
     running = true;
+    mark(true);
     const mine = ctx.gen;
     try {
       for (;;) {
@@ -43,6 +48,7 @@ export function createBots(ctx) {
     } finally {
       running = false;
       if (ctx.stale(mine)) setTimeout(run, 0); // a newer game or undo may need its bots
+      else mark(false);
     }
   }
 
