@@ -112,3 +112,15 @@ def test_why_an_undo_is_refused_names_the_rule():
     bots = new_game(3, seed=2)
     bots.play(bots.legal_moves()[0])
     assert bots.why_no_undo(1) == "cannot undo for seat 1: it is played by a bot"
+
+
+def test_an_unfinished_game_cannot_have_a_result():
+    game = new_game(2, seed=4)
+    game.play(game.legal_moves()[0])
+    record = game.record()
+    record["result"] = finished()["result"]
+    with pytest.raises(BadRecord) as caught:
+        replay(record)
+    assert str(caught.value) == "result: the game is not over, so it cannot have a result"
+    record["result"] = None  # null is no result
+    assert replay(record).ply == 1
