@@ -663,7 +663,8 @@ def chromium_version() -> str:
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         out = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True,
                              timeout=30).stdout
-        return out.strip().split()[-1] if out.strip() else "?"
+        found = re.search(r"(\d+\.\d+\.\d+\.\d+)", out)
+        return found.group(1) if found else "?"
     return "?"
 
 
