@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from destijl import BadRecord, BadRequest, Move, new_game, replay, score_painting
+from destijl import CARDS, BadRecord, BadRequest, Move, new_game, replay, score_painting
 from destijl.errors import quote
 from helpers import grid
 
@@ -124,3 +124,76 @@ def test_an_unfinished_game_cannot_have_a_result():
     assert str(caught.value) == "result: the game is not over, so it cannot have a result"
     record["result"] = None  # null is no result
     assert replay(record).ply == 1
+
+
+def card_key(record, index=3):
+    return str(record["deal"][index])
+
+
+# Every refusal of record.py with its whole message, on a finished 2-player record.
+RECORD_MESSAGES = [
+    (lambda r: r.clear() or r.update(x=1), "format: expected 'destijl-record/1', got None"),
+    (lambda r: r.update(options=[2]), "options: expected an object, got list"),
+    (lambda r: r.update(seats={}), "seats: expected a list, got dict"),
+    (lambda r: r["options"].update(players=2.0), "options.players: expected 2 to 5, got 2.0"),
+    (lambda r: r["options"].update(rotations=1),
+     "options.rotations: expected true or false, got 1"),
+    (lambda r: r["seats"].pop(), "seats: expected 2 seats, got 1"),
+    (lambda r: r["seats"].__setitem__(1, "Theo"),
+     "seats[1]: expected an object with name, colors, controller"),
+    (lambda r: r["seats"][1].update(controller=["human"]),
+     "seats[1].controller: expected one of human, bot:random, bot:easy, bot:medium, "
+     "bot:hard, got ['human']"),
+    (lambda r: r["seats"][1].update(name=""),
+     "seats: seats[1].name: expected 1 to 40 characters, got ''"),
+    (lambda r: r.update(first_player=2), "first_player: expected a seat from 0 to 1, got 2"),
+    (lambda r: r["cards"].update({"024": r["cards"][card_key(r)]}),
+     'cards: card id \'024\' is not one of "1" to "40" written plainly'),
+    (lambda r: r["cards"].update({card_key(r): ["RRR", "RRR"]}),
+     "cards.{key}: expected three rows of three letters from RYBKW, got ['RRR', 'RRR']"),
+    (lambda r: r["cards"].update({card_key(r): ["RRR", "RRR", "RRR"]}),
+     "cards.{key}: ['RRR', 'RRR', 'RRR'] is not the face of card {key}, which is {face}"),
+    (lambda r: r["deal"].pop(), "deal: expected 18 card ids for 2 players, got 17"),
+    (lambda r: r["deal"].__setitem__(5, "7"), "deal[5]: '7' is not a card id listed in cards"),
+    (lambda r: r["deal"].__setitem__(5, r["deal"][3]),
+     "deal: card {key} is dealt twice, at 3 and 5"),
+    (lambda r: r["cards"].update({str(next(c for c in range(1, 41) if c not in r["deal"])):
+                                  None}),
+     "cards.{unused}: expected three rows of three letters from RYBKW, got None"),
+    (lambda r: r.update(seed=-1),
+     "seed: expected null or an integer from 0 to 9007199254740991, got -1"),
+    (lambda r: r.update(moves={}), "moves: expected a list, got dict"),
+    (lambda r: r["moves"].__setitem__(2, [0, 1, 2, 3, 4]),
+     "moves[2]: expected an object with seat, card, x, y, rotation"),
+    (lambda r: r["moves"][2].update(x="3"), "moves[2].x: expected an integer, got '3'"),
+    (lambda r: r["moves"][2].pop("seat"), "moves[2].seat: expected an integer, got None"),
+]
+
+
+@pytest.mark.parametrize(("edit", "message"), RECORD_MESSAGES)
+def test_each_refusal_of_a_record_has_its_exact_message(edit, message):
+    record = finished()
+    tampered = copy.deepcopy(record)
+    edit(tampered)
+    key = card_key(record)
+    unused = next(c for c in range(1, 41) if c not in record["deal"])
+    with pytest.raises(BadRecord) as caught:
+        replay(tampered)
+    assert str(caught.value) == message.format(key=key, face=list(CARDS[int(key)]),
+                                               unused=unused)
+
+
+def test_a_listed_card_that_is_not_dealt_is_refused():
+    record = finished()
+    unused = next(c for c in range(1, 41) if c not in record["deal"])
+    record["cards"][str(unused)] = list(CARDS[unused])
+    with pytest.raises(BadRecord) as caught:
+        replay(record)
+    assert str(caught.value) == f"cards: card {unused} is listed but not dealt"
+
+
+@pytest.mark.parametrize("upto", [-1, 17, True, 1.0, "3"])
+def test_a_ply_outside_the_record_is_refused(upto):
+    with pytest.raises(BadRecord) as caught:
+        replay(finished(), upto=upto)
+    assert str(caught.value) == f"ply: expected an integer from 0 to 16, got {upto!r}"
