@@ -1,0 +1,264 @@
+// Drawing the teaching parts of the table: the score preview on the spots and under the
+// pointer, the Hint's mark, each seat's last placement outlined in its colour, the
+// Moves/Points panel (move log and where the points come from) and its highlights.
+// Everything shown is the engine's numbers (state.teach, the view); render.js calls
+// `renderTeach` once per frame on the table.
+
+import { attr, h, replace, s as svg, show, text } from "./dom.js";
+import { shownView } from "./selectors.js";
+import { colorName, isBot, ordinal, spotText } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** "You +2, Piet -1": the seat to play always, the others when their score changes. */
+export function changeText(view, change, seat = view.current_seat) {
+  const parts = change.map((d, i) => (i === seat || d !== 0 ? `${view.seats[i].name} ${signed(d)}` : null));
+  return parts.filter(Boolean).join(", ");
+}
+
+function strokesWord(n) {
+  return n === 1 ? "stroke" : "strokes";
+}
+
+/** What a spot does to the strokes and the bonuses, in a few words; "" if nothing notable. */
+export function spotNote(view, spot) {
+  const notes = [];
+  for (const [c, size, n] of spot.joined) notes.push(`joins ${n} ${colorName(c)} ${strokesWord(n)} (${size})`);
+  for (const [c, size, n] of spot.split) notes.push(`splits a ${colorName(c)} ${size} in ${n}`);
+  const created = spot.created.filter(([, size]) => size >= 2);
+  if (created.length) notes.push(`new ${created.map(([c, size]) => `${colorName(c)} ${size}`).join(", ")}`);
+  const top = spot.bonus[0];
+  if (top && top[1] !== null) {
+    const who = top[2].length ? top[2].map((i) => view.seats[i].name).join(" & ") : "nobody's colour";
+    notes.push(`largest ${top[1]}: ${who}`);
+  }
+  return notes.join(" · ");
+}
+
+// -- mounting: buttons and layers the page template does not have ------------------------------
+let mounted = false;
+
+/** Add the Rules and Hint buttons, the Painting's teaching layers and the Moves/Points panel. */
+export function mountTeach() {
+  if (mounted) return;
+  mounted = true;
+  const actions = $("actions");
+  actions?.prepend(h("button", { type: "button", class: "btn btn-rules", id: "btn-rules", "data-action": "rules-open",
+    "aria-haspopup": "dialog", "aria-keyshortcuts": "?", "aria-label": "Rules", title: "How to play (?)" },
+  h("span", { class: "rules-q", "aria-hidden": "true", text: "?" }), h("span", { class: "btn-label", text: "Rules" })));
+  const tools = document.querySelector(".gallery-tools");
+  $("btn-rotate")?.after(h("button", { type: "button", class: "btn btn-hint", id: "btn-hint", "data-action": "hint",
+    title: "Show the move the medium bot would make" }, "Hint"));
+  if (tools && !$("btn-hint")) tools.prepend(h("button", { type: "button", class: "btn btn-hint", id: "btn-hint", "data-action": "hint" }, "Hint"));
+  const spots = $("layer-spots");
+  spots?.before(svg("g", { id: "layer-marks" }));
+  $("layer-ghost")?.after(svg("g", { id: "layer-note", "aria-hidden": "true" }));
+  $("gallery-panel")?.after(h("section", { class: "panel teach-panel", id: "teach-panel", "aria-label": "Moves and points" },
+    h("div", { class: "teach-tabs", role: "tablist", "aria-label": "Moves and points" },
+      h("button", { type: "button", role: "tab", class: "teach-tab", id: "tab-moves", "data-action": "teach-tab",
+        "data-tab": "moves", "aria-controls": "teach-body", "aria-selected": "false" }, "Moves"),
+      h("button", { type: "button", role: "tab", class: "teach-tab", id: "tab-points", "data-action": "teach-tab",
+        "data-tab": "points", "aria-controls": "teach-body", "aria-selected": "false" }, "Points")),
+    h("div", { class: "teach-body", id: "teach-body", role: "tabpanel", hidden: true })));
+}
+
+// -- the Painting -----------------------------------------------------------------------------
+
+/** Each seat's latest placement as [seat, move] (from the record of `view`). */
+export function lastMoves(view) {
+  const last = new Map();
+  for (const move of view.record.moves) last.set(move.seat, move);
+  return [...last.entries()];
+}
+
+function frame(x, y, cls, attrs = {}) {
+  return svg("rect", { x: x + 0.06, y: y + 0.06, width: 2.88, height: 2.88, class: cls, ...attrs });
+}
+
+/** Outlines of the seats' last placements, the selected log entry and the selected seat's strokes. */
+function marks(s, v) {
+  const out = [];
+  const t = s.teach;
+  if (t.seat !== null && v.seats[t.seat]) out.push(seatStrokes(v, t.seat));
+  for (const [seat, move] of lastMoves(v)) {
+    const color = v.seats[seat].colors[0];
+    out.push(frame(move.x, move.y, `last-move mark-${color}`, { "data-seat": seat, "data-ply": "" }));
+  }
+  const moves = v.record.moves;
+  if (t.ply !== null && moves[t.ply - 1] && t.ply <= moves.length) {
+    const move = moves[t.ply - 1];
+    out.push(svg("g", { class: "log-mark", "data-ply": t.ply },
+      svg("rect", { x: move.x - 0.1, y: move.y - 0.1, width: 3.2, height: 3.2, class: "log-mark-edge" }),
+      svg("g", { class: "stroke-label", transform: `translate(${move.x + 1.5} ${move.y + 1.5})` },
+        svg("circle", { r: 0.42 }), svg("text", { "text-anchor": "middle", dy: "0.17", text: t.ply }))));
+  }
+  return out;
+}
+
+/** Veil the cells not of `seat`'s colours and outline each of its strokes with its size. */
+function seatStrokes(v, seat) {
+  const colors = v.seats[seat].colors;
+  let veil = "";
+  for (const [x, y, c] of v.painting) if (!colors.includes(c)) veil += `M${x} ${y}h1v1h-1z`;
+  const out = [svg("path", { d: veil, class: "veil" })];
+  for (const stroke of v.strokes || []) {
+    if (!colors.includes(stroke.color)) continue;
+    const mine = new Set(stroke.cells.map(([x, y]) => `${x},${y}`));
+    let d = "";
+    for (const [x, y] of stroke.cells) {
+      if (!mine.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
+      if (!mine.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
+      if (!mine.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
+      if (!mine.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
+    }
+    out.push(svg("path", { d, class: "stroke-outline" }));
+    const [lx, ly] = [...stroke.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+    out.push(svg("g", { class: "stroke-label", transform: `translate(${lx + 0.5} ${ly + 0.5})` },
+      svg("circle", { r: 0.34 }), svg("text", { "text-anchor": "middle", dy: "0.17", text: stroke.size })));
+  }
+  return svg("g", { class: "seat-strokes", "data-seat": seat }, out);
+}
+
+/** The preview under the pointer (a label under the ghost) and the Hint's dashed frame. */
+function note(s, v) {
+  const out = [];
+  const t = s.teach;
+  const pv = t.preview;
+  if (s.hover && pv && pv.record === v.record && s.held !== null) {
+    const spot = pv.spots[`${s.hover[0]},${s.hover[1]}`];
+    if (spot) out.push(badge(v, spot, s.hover[0], s.hover[1]));
+  }
+  if (t.hint && t.hint.record === v.record) {
+    const { x, y } = t.hint.move;
+    out.push(svg("g", { class: "hint-mark", "data-x": x, "data-y": y },
+      svg("rect", { x: x - 0.18, y: y - 0.18, width: 3.36, height: 3.36, class: "hint-edge" })));
+  }
+  return out;
+}
+
+function badge(v, spot, x, y) {
+  const main = changeText(v, spot.change);
+  const more = spotNote(v, spot);
+  const width = Math.max(main.length * 0.14, more.length * 0.115) + 0.4;
+  const height = more ? 0.78 : 0.44;
+  const top = y - 0.86 - height; // above the ghost's "✓ n cells" label
+  return svg("g", { class: "preview-badge", "data-x": x, "data-y": y, "data-change": spot.change.join(","),
+    transform: `translate(${x + 1.5 - width / 2} ${top})` },
+  svg("rect", { width, height }),
+  svg("text", { x: width / 2, y: 0.32, "text-anchor": "middle", class: "preview-main", text: main }),
+  more ? svg("text", { x: width / 2, y: 0.66, "text-anchor": "middle", class: "preview-more", text: more }) : null);
+}
+
+/** Append the preview to each legal spot's accessible name: "Place at …, You +2, Piet -1". */
+function labelSpots(s, v) {
+  const pv = s.teach.preview;
+  const ok = pv && pv.record === v.record;
+  for (const el of $("layer-spots").querySelectorAll(".spot")) {
+    const base = el.dataset.base || el.getAttribute("aria-label") || "";
+    if (!el.dataset.base) el.dataset.base = base;
+    const spot = ok ? pv.spots[`${el.dataset.x},${el.dataset.y}`] : null;
+    attr(el, "aria-label", spot ? `${base}, ${changeText(v, spot.change)}` : base);
+    attr(el, "data-change", spot ? spot.change.join(",") : null);
+  }
+}
+
+// -- the Moves / Points panel -----------------------------------------------------------------
+
+function moveLog(s, v) {
+  const hist = s.teach.history;
+  if (!hist || hist.record !== s.view.record) return h("p", { class: "teach-empty", text: "Counting the moves…" });
+  const plies = hist.plies.slice(0, v.record.moves.length);
+  if (!plies.length) return h("p", { class: "teach-empty", text: "No card placed yet." });
+  const items = plies.map((ply, i) => {
+    const seat = v.seats[ply.seat];
+    const n = i + 1;
+    const turn = ply.rotation ? ` ${ply.rotation}°` : "";
+    const mine = ply.change[ply.seat];
+    return h("li", { class: "log-entry" },
+      h("button", { type: "button", class: "log-btn", "data-action": "log-select", "data-ply": n,
+        "aria-pressed": s.teach.ply === n ? "true" : "false",
+        "aria-label": `Move ${n}, round ${ply.round}: ${seat.name} placed card ${ply.card} at ${spotText(ply.x, ply.y)}${turn ? `, turned${turn}` : ""}; ${changeText(v, ply.change, ply.seat)}` },
+      h("span", { class: "log-n", text: n }),
+      h("span", { class: `log-swatch mark-bg-${seat.colors[0]}`, "aria-hidden": "true" }),
+      h("span", { class: "log-who", text: seat.name }),
+      h("span", { class: "log-card", text: `card ${ply.card}${turn}` }),
+      h("span", { class: `log-delta${mine > 0 ? " up" : mine < 0 ? " down" : ""}`, text: signed(mine) })));
+  });
+  return h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log", reversed: true }, items.reverse());
+}
+
+/** Where each seat's points come from: strokes, and each bonus won with its stroke size. */
+export function breakdown(v, sheet, selected) {
+  const ranks = sheet.bonus_ranks || [];
+  return h("ul", { class: "breakdown", "aria-label": "Where the points come from" },
+    v.seats.map((seat, i) => {
+      const line = sheet.seats[i];
+      const won = ranks.filter((r) => r.seats.includes(i));
+      const parts = [`${line.strokes} ${strokesWord(line.strokes)}`,
+        ...won.map((r) => `${ordinal(r.rank)} largest (${r.size}) +${r.points}`)];
+      return h("li", { class: "bd-row" },
+        h("button", { type: "button", class: "bd-btn", "data-action": "seat-select", "data-seat": i,
+          "aria-pressed": selected === i ? "true" : "false",
+          "aria-label": `Show ${seat.name}'s strokes: ${parts.join(", ")}, ${line.total} points` },
+        h("span", { class: "bd-swatches", "aria-hidden": "true" }, seat.colors.map((c) => h("span", { class: `swatch c-${c}` }))),
+        h("span", { class: "bd-name", text: seat.name }),
+        h("span", { class: "bd-parts" },
+          h("span", { class: "bd-part", text: `${line.strokes} ${strokesWord(line.strokes)}` }),
+          won.map((r) => h("span", { class: "bd-part bd-bonus", text: `${ordinal(r.rank)} ${r.size}: +${r.points}` }))),
+        h("span", { class: "bd-total", text: line.total })));
+    }));
+}
+
+function pointsTab(s, v) {
+  const ranks = (v.tally.bonus_ranks || []).map((r) => {
+    if (r.size === null) return `${ordinal(r.rank)} +${r.points}: no stroke size left`;
+    const who = r.seats.length ? r.seats.map((i) => v.seats[i].name).join(" & ") : "nobody (a colour nobody plays)";
+    return `${ordinal(r.rank)} +${r.points}: size ${r.size}, ${who}`;
+  });
+  return [breakdown(v, v.tally, s.teach.seat),
+    h("p", { class: "bd-note", text: `Bonuses now: ${ranks.join(" · ")}. Select a player to see their strokes.` })];
+}
+
+function panel(s, v) {
+  const tab = s.teach.tab;
+  for (const el of document.querySelectorAll(".teach-tab")) attr(el, "aria-selected", el.dataset.tab === tab ? "true" : "false");
+  const body = $("teach-body");
+  show(body, !!tab);
+  if (!tab) return replace(body);
+  replace(body, tab === "moves" ? moveLog(s, v) : pointsTab(s, v));
+}
+
+// -- the entry point ------------------------------------------------------------------------------
+
+/** Draw the teaching parts of the table for state `s` (previous state `p`, or null). */
+export function renderTeach(s, p) {
+  mountTeach();
+  const v = shownView(s);
+  if (!v) return;
+  const pv = p ? shownView(p) : null;
+  const t = s.teach;
+  const changed = !p || v !== pv || p.teach !== t;
+  if (changed) replace($("layer-marks"), marks(s, v));
+  if (changed || p.hover !== s.hover || p.held !== s.held) replace($("layer-note"), note(s, v));
+  labelSpots(s, v);
+  if (changed) panel(s, v);
+  const hint = $("btn-hint");
+  if (hint) {
+    const turn = !s.replay && s.view && !s.view.is_over && s.view.current_seat !== null && !isBot(s.view.seats[s.view.current_seat].controller);
+    show(hint, t.hints);
+    hint.disabled = !turn || s.busy;
+    text(hint, t.hint && t.hint.record === s.view?.record ? `Hint: ${signed(t.hint.change[t.hint.seat])}` : "Hint");
+  }
+  show($("teach-panel"), !(v.is_over && !s.replay));
+}
+
+/** The Settings panel's Hints switch (its row in the dialog). */
+export function hintsSetting(s) {
+  return h("fieldset", { class: "settings-hints" },
+    h("legend", { text: "Hints" }),
+    h("button", { type: "button", role: "switch", class: "switch", "data-action": "setting-hints",
+      "aria-checked": s.teach.hints ? "true" : "false", "aria-describedby": "hints-note" },
+    h("span", { class: "switch-track", "aria-hidden": "true" }), h("span", { text: "Show the Hint button" })),
+    h("p", { class: "setting-note", id: "hints-note", text: "Turn hints off for a fair game. The end screen says how many hints were used." }));
+}

@@ -1,0 +1,41 @@
+// The teaching parts' slice of the state (state.teach) and its pure transitions: the score
+// preview, the hint, the score history, the side panel's tabs, the Rules panel and the
+// guided first game. No DOM, no engine, no rule.
+
+/** The initial `state.teach`. */
+export function teachState() {
+  return {
+    preview: null, // the engine's preview of the held card: {record, key, seat, spots: {"x,y": spot}}; e.g. {key: "4:17:90", ...}
+    hint: null, // the medium bot's suggestion shown as a ghost: {record, move, change, ...}; e.g. {move: {card: 17, x: 3, y: -1, rotation: 90}, change: [3, -1, 0]}
+    hints: true, // the Hints setting: off for a fair game; e.g. false
+    hintsUsed: 0, // hints asked for in the game on the table; e.g. 2
+    history: null, // the engine's score history of the game on the table: {record, start, plies, rounds}
+    tab: null, // the open tab of the Moves/Points panel, null when folded; e.g. "moves"
+    ply: null, // the move-log entry highlighted on the Painting (1-based); e.g. 4
+    seat: null, // the seat whose strokes the Painting highlights; e.g. 1
+    rules: false, // the Rules panel is open; e.g. true
+    tour: null, // the step of the guided first game on screen (0-3), null when none; e.g. 1
+  };
+}
+
+/** Change some fields of `state.teach`; the same state if nothing changes. */
+export function setTeach(s, changes) {
+  const t = s.teach;
+  if (Object.entries(changes).every(([k, v]) => t[k] === v)) return s;
+  return { ...s, teach: { ...t, ...changes } };
+}
+
+/** Fold the Moves/Points panel, or open it on `tab`. */
+export function toggleTab(s, tab) {
+  return setTeach(s, { tab: s.teach.tab === tab ? null : tab });
+}
+
+/** Highlight move `ply` of the log on the Painting (again: off). */
+export function selectPly(s, ply) {
+  return setTeach(s, { ply: s.teach.ply === ply ? null : ply, seat: null });
+}
+
+/** Highlight the strokes of `seat` (again: off). */
+export function selectSeat(s, seat) {
+  return setTeach(s, { seat: s.teach.seat === seat ? null : seat, ply: null });
+}
