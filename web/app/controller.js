@@ -20,17 +20,20 @@ import { turnText } from "./control/narration.js";
 import { createReplay } from "./control/replay.js";
 import { createSaves } from "./control/saves.js";
 import { createShare } from "./control/share.js";
+import { createTeach } from "./control/teach.js";
 
 export { reason } from "./control/narration.js";
 
 export function createController(deps) {
   const ctx = createContext(deps);
+  ctx.teach = createTeach(ctx); // first: it wraps ctx.up to watch the state
   ctx.loading = createLoading(ctx);
   ctx.saves = createSaves(ctx);
   ctx.games = createGames(ctx);
   ctx.bots = createBots(ctx);
   ctx.replay = createReplay(ctx);
   ctx.share = createShare(ctx);
+  ctx.teach.init();
   const { get, up, loading, saves, games, bots, replay, share } = ctx;
 
   /** The intents of the start screen's form: each one a transition. */
@@ -46,6 +49,7 @@ export function createController(deps) {
 
   function escape() {
     const s = get();
+    if (ctx.teach.escape()) return;
     if (s.dialog) up(T.closeDialog);
     else if (s.error) up(T.dismissError);
     else if (s.held !== null) up(T.pick, s.held);
@@ -62,6 +66,7 @@ export function createController(deps) {
   function dispatch(intent) {
     const s = get();
     if (FORM[intent.type]) return void FORM[intent.type](intent);
+    if (ctx.teach.dispatch(intent)) return;
     switch (intent.type) {
       case "start": return void games.start();
       case "speed":

@@ -70,6 +70,7 @@ export function bindEvents(dispatch) {
     if (a === "highlight") return dispatch({ type: "highlight", color: d.color });
     if (a === "replay-step") return dispatch({ type: "replay-step", step: Number(d.step) });
     if (a === "replay-to") return dispatch({ type: "replay-to", to: d.to });
+    if (a === "teach-tab" || a === "log-select" || a === "seat-select") return dispatch({ type: a, tab: d.tab, ply: Number(d.ply), seat: Number(d.seat) }); // TEACH
     if (a === "zoom-in" || a === "zoom-out") {
       const b = box();
       return dispatch({ type: "zoom", from: b, factor: a === "zoom-in" ? 0.8 : 1.25,

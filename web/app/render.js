@@ -5,6 +5,10 @@ import { attr, h, replace, show, text } from "./dom.js";
 import * as paint from "./paint.js";
 import { renderStart } from "./render-start.js";
 import { resultsPanel } from "./render-end.js";
+import { endExtras } from "./render-chart.js";
+import { renderRules } from "./render-rules.js";
+import { renderTeach } from "./render-teach.js";
+import { renderTour } from "./render-tour.js";
 import { shareParams } from "./params.js";
 import { fitBox } from "./transitions.js";
 import { humanTurn, shownView, undoSeat } from "./selectors.js";
@@ -33,6 +37,8 @@ export function createRenderer() {
     chrome(s, p);
     if (s.screen === "start") renderStart($("setup"), s, p?.screen === "start" ? p : null);
     else table(s, p?.screen === "table" ? p : null);
+    renderRules(s, p);
+    renderTour(s);
   }
 
   // -- header, loader, banners, toast, live region, dialog -------------------------------
@@ -137,11 +143,14 @@ export function createRenderer() {
     if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) {
       gallery(s, v, playable);
     }
-    if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden)) {
+    if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
+      || p.teach.history !== s.teach.history || p.teach.hintsUsed !== s.teach.hintsUsed)) {
       replace($("results"), resultsPanel(v, s.highlight));
+      $("results").querySelector(".end-actions")?.before(endExtras(s, v));
     }
     replayBar(s);
     files(s);
+    renderTeach(s, p);
   }
 
   function seats(s, v) {

@@ -1,6 +1,7 @@
 // The one state object of the page. render.js reads it; transitions.js makes new ones.
 // Every field says what it holds and gives an example value.
 
+import { teachState } from "./teach-state.js";
 import { BOT_NAMES } from "./words.js";
 
 /** Colours a fresh setup gives each seat (the engine's defaults, docs/api.md). */
@@ -52,5 +53,6 @@ export function createState(mode = "full") {
     fresh: null, // the placement to animate; e.g. {seat: 1, card: 17, x: 3, y: -1, rotation: 0}
     dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
     updateReady: false, // a new version waits in the service worker; e.g. true
+    teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach-state.js); e.g. {rules: true, ...}
   };
 }

@@ -39,6 +39,9 @@ export function clearSave(mode) {
 export function loadPrefs() {
   try {
     const prefs = JSON.parse(store()?.getItem(PREFS_KEY) || "{}");
+    if (prefs && typeof prefs === "object") { // TEACH: hints and tutorialDone are booleans
+      for (const key of ["hints", "tutorialDone"]) if (key in prefs && typeof prefs[key] !== "boolean") delete prefs[key];
+    }
     return prefs && typeof prefs === "object" ? prefs : {};
   } catch {
     return {};
