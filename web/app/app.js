@@ -8,6 +8,7 @@ import { bindEvents } from "./events.js";
 import * as pwa from "./pwa.js";
 import { createRenderer } from "./render.js";
 import { createState } from "./state.js";
+import { loadSave } from "./storage.js";
 import * as T from "./transitions.js";
 
 /** `where` as the controller reads it, with autostart=1 added: the game starts once ready. */
@@ -18,8 +19,16 @@ function autostarting(where) {
   return { pathname, hash, href, search: `?${query}` };
 }
 
-/** Start the app in `mode` ("full" or "embed"); `play` starts a game once the engine is ready. */
+/**
+ * Start the app in `mode` ("full" or "embed"); `play` (the embed's Start game) deals a game
+ * once the engine is ready, unless a game of this reader's is saved: then the start screen
+ * offers to resume it.
+ */
 export function startApp({ mode, play = false }) {
+  if (play && loadSave(mode)) {
+    play = false;
+    document.body.classList.remove("is-preview");
+  }
   const renderer = createRenderer();
   let state = createState(mode);
 

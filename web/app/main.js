@@ -22,13 +22,18 @@ async function start(play) {
 }
 
 if (mode === "embed" && !autoload) {
-  const preview = await import("./preview.js");
-  preview.showPreview({
-    onPlay: () => {
-      preview.closeWhenPlaying();
-      start(true);
-    },
-  });
+  try {
+    const preview = await import("./preview.js");
+    preview.showPreview({
+      onPlay: () => {
+        preview.closeWhenPlaying();
+        start(true);
+      },
+    });
+  } catch {
+    document.body.classList.remove("is-preview");
+    start(false);
+  }
 } else {
   document.body.classList.remove("is-preview");
   start(false);
