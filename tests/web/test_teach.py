@@ -45,12 +45,16 @@ def change_of(record: dict, move: dict) -> list[int]:
 
 
 def both_sizes(page: Page, snap, name: str) -> None:
-    """Screenshots at 1280x800 and 360x740, then back to the desktop size."""
+    """Screenshots at 1280x800 and 360x740 (light), 1280x800 dark, then back as it was."""
     snap(page, f"teach-{name}-1280")
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(150)  # one layout and paint at the new size
     snap(page, f"teach-{name}-360")
     page.set_viewport_size(DESKTOP)
+    page.emulate_media(color_scheme="dark")  # the theme follows the system by default
+    page.wait_for_timeout(150)
+    snap(page, f"teach-{name}-1280-dark")
+    page.emulate_media(color_scheme="light")
 
 
 def test_preview_hint_tour_log_and_last_moves(page: Page, snap) -> None:
@@ -221,6 +225,10 @@ def test_end_chart_and_painting_downloads(page: Page, snap) -> None:
     assert str(history["rounds"][-1][1]) in (chart.get_attribute("aria-label") or "")
     expect(page.locator("#hints-used")).to_have_text("No hints used.")
     both_sizes(page, snap, "end")
+    page.set_viewport_size(PHONE)  # on a phone the end screen scrolls: down to the chart
+    chart.scroll_into_view_if_needed()
+    snap(page, "teach-end-chart-360")
+    page.set_viewport_size(DESKTOP)
 
     # SVG: a picture whose cells are the Painting's.
     with page.expect_download() as info:

@@ -8,10 +8,10 @@ import { attr, h, show, text } from "./dom.js";
 
 /** The steps: what to do, and the element the note points at. */
 export const STEPS = [
-  { target: "gallery-panel", title: "Pick a card", body: "These are the Gallery's cards. Pick one (click it, or press 1 to 9)." },
-  { target: "btn-rotate", title: "Turn it", body: "Rotate turns the card you hold (or press R). Turn it to fit your colour where you want it." },
-  { target: "painting", title: "Place it", body: "Dots mark where the card may go. Point at one: the label under the card says what it would score. Click to place it." },
-  { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses on the Painting. The Moves tab lists every card placed." },
+  { target: "gallery-panel", title: "Pick a card", body: "Take one of the Gallery's cards: click it (or press 1 to 9)." },
+  { target: "btn-rotate", title: "Turn it", body: "Rotate (or R) turns the card you hold, to fit your colour where you want it." },
+  { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the label says what it scores. Click to place." },
+  { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card." },
 ];
 
 let box = null;
