@@ -93,7 +93,7 @@ DECK = {2: 16, 3: 27, 4: 32, 5: 25}  # the rulebook's Canvas deck sizes: one mov
 
 def spots(where: Where) -> Locator:
     """The buttons that mark legal spots for the held card."""
-    return where.get_by_role("button", name=re.compile(r"^Place at column -?\d+, row -?\d+$"))
+    return where.get_by_role("button", name=re.compile(r"^Place at column -?\d+, row -?\d+(,|$)"))
 
 
 def pick(where: Where, index: int = 1) -> None:

@@ -308,7 +308,7 @@ def test_rotate_and_place_with_the_keyboard(page: Page) -> None:
     wait_ply_above(page, 0)
     move = saved_record(page)["moves"][0]
     assert move["rotation"] == 180
-    assert name == f"Place at column {move['x']}, row {move['y']}"
+    assert re.match(rf"Place at column {move['x']}, row {move['y']}(,|$)", name), name
 
 
 def test_undo_works_and_is_refused_after_new_cards_are_drawn(page: Page) -> None:

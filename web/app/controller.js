@@ -20,6 +20,8 @@ import { turnText } from "./control/narration.js";
 import { createReplay } from "./control/replay.js";
 import { createSaves } from "./control/saves.js";
 import { createShare } from "./control/share.js";
+import { createSettings } from "./control/settings.js";
+import { createAccess } from "./control/access.js";
 import { createTeach } from "./control/teach.js";
 
 export { reason } from "./control/narration.js";
@@ -33,6 +35,9 @@ export function createController(deps) {
   ctx.bots = createBots(ctx);
   ctx.replay = createReplay(ctx);
   ctx.share = createShare(ctx);
+  ctx.settings = createSettings(ctx);
+  ctx.access = createAccess(ctx);
+  ctx.settings.init();
   ctx.teach.init();
   const { get, up, loading, saves, games, bots, replay, share } = ctx;
 
@@ -84,9 +89,7 @@ export function createController(deps) {
         if (humanTurn(s) && !s.busy) up(T.pick, intent.card);
         return;
       case "pick-index": return void pickIndex(intent.index);
-      case "rotate":
-        if (humanTurn(s) && s.held !== null) up(T.rotate, intent.step);
-        return;
+      case "rotate": return void ctx.access.rotate(intent.step);
       case "hover": return void up(T.hover, intent.spot);
       case "place": return void games.place(intent.x, intent.y);
       case "place-at": return void games.placeAt(intent.x, intent.y, intent.confirm);
@@ -94,6 +97,12 @@ export function createController(deps) {
       case "highlight": return void up(T.toggleHighlight, intent.color);
       case "fit": return void up(T.fit);
       case "zoom": return void up(T.zoomAt, intent.from, intent.factor, intent.cx, intent.cy);
+      case "pinch": return void up(T.pinchBy, intent.from, intent.factor, intent.cx, intent.cy, intent.dx, intent.dy);
+      case "place-held": return void ctx.access.placeHeld();
+      case "explore": return void ctx.access.explore(intent.dx, intent.dy, intent.home);
+      case "settings-open": return void ctx.settings.open();
+      case "setting-theme": return void ctx.settings.set("theme", intent.value);
+      case "setting-colour-blind": return void ctx.settings.set("colourBlind", !!intent.value);
       case "pan": return void up(T.panBy, intent.from, intent.dx, intent.dy);
       case "replay-open": return void replay.open();
       case "replay-step": return void replay.step(intent.step);

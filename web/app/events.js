@@ -51,7 +51,21 @@ function focusNextSpot(from, key) {
     const score = along + 2 * Math.abs(ex * dy + ey * dx);
     if (score < bestScore) [best, bestScore] = [spot, score];
   }
-  best?.focus({ preventScroll: true });
+  if (!best) return;
+  from.setAttribute("tabindex", "-1"); // one spot in the Tab order: the focused one
+  best.setAttribute("tabindex", "0");
+  best.focus({ preventScroll: true });
+}
+
+/** The legal spot nearest the cell at (cx, cy) (for taps: a finger need not hit a dot). */
+function nearestSpot(cx, cy) {
+  let best = null;
+  let bestDist = Infinity;
+  for (const spot of document.querySelectorAll("#layer-spots .spot")) {
+    const d = Math.hypot(Number(spot.dataset.x) + 1.5 - cx, Number(spot.dataset.y) + 1.5 - cy);
+    if (d < bestDist) [best, bestDist] = [spot, d];
+  }
+  return best ? [Number(best.dataset.x), Number(best.dataset.y)] : null;
 }
 
 export function bindEvents(dispatch) {
@@ -65,6 +79,7 @@ export function bindEvents(dispatch) {
     const d = el.dataset;
     if (a === "import") return $("import-file").click();
     if (a === "pick") return dispatch({ type: "pick", card: Number(d.card) });
+    if (a === "place" && ev.pointerType === "touch") return; // the Painting's tap handler previews first
     if (a === "place") return dispatch({ type: "place", x: Number(d.x), y: Number(d.y) });
     if (a === "rotate") return dispatch({ type: "rotate", step: 1 });
     if (a === "highlight") return dispatch({ type: "highlight", color: d.color });
@@ -77,7 +92,7 @@ export function bindEvents(dispatch) {
         cx: b.x + b.w / 2, cy: b.y + b.h / 2 });
     }
     if (["players", "seat-name", "seat-controller", "seat-color", "opt-rotations", "opt-first",
-      "opt-seed", "speed"].includes(a)) return; // form fields: handled on change/input
+      "opt-seed", "speed", "setting-theme", "setting-colour-blind"].includes(a)) return; // form fields: handled on change/input
     dispatch({ type: a });
   });
 
@@ -100,6 +115,8 @@ export function bindEvents(dispatch) {
     else if (a === "opt-first") dispatch({ type: "opt-first", value: Number(el.value) });
     else if (a === "opt-seed") dispatch({ type: "opt-seed", value: el.value });
     else if (a === "speed") dispatch({ type: "speed", value: el.value });
+    else if (a === "setting-theme" && el.checked) dispatch({ type: "setting-theme", value: el.value });
+    else if (a === "setting-colour-blind") dispatch({ type: "setting-colour-blind", value: el.checked });
   };
   document.addEventListener("input", field);
   document.addEventListener("change", (ev) => {
@@ -126,8 +143,23 @@ export function bindEvents(dispatch) {
     }
     if (ev.key === "Escape") return dispatch({ type: "escape" });
     if (typing(t) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (t === svg && (ev.key.startsWith("Arrow") || ev.key === "Home")) {
+      ev.preventDefault();
+      const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1], Home: [0, 0] }[ev.key];
+      return dispatch({ type: "explore", dx, dy, home: ev.key === "Home" });
+    }
+    const spot = document.querySelector('#layer-spots .spot[tabindex="0"]');
+    if (spot && ev.key.startsWith("Arrow") && !(t instanceof Element && t.closest("#dialog, #replay-bar"))) {
+      ev.preventDefault(); // the held card moves over the Painting: to the current spot first
+      return spot.focus({ preventScroll: true });
+    }
+    if (ev.key === "?") {
+      ev.preventDefault();
+      return dispatch({ type: "rules-open" });
+    }
     const key = ev.key.toLowerCase();
-    if (key === "r") dispatch({ type: "rotate", step: ev.shiftKey ? -1 : 1 });
+    if (key === "u" && !ev.shiftKey) dispatch({ type: "undo" });
+    else if (key === "r") dispatch({ type: "rotate", step: ev.shiftKey ? -1 : 1 });
     else if (key === "f") dispatch({ type: "fit" });
     else if (key === "+" || key === "=" || key === "-") {
       const b = box();
@@ -145,6 +177,7 @@ export function bindEvents(dispatch) {
 
   // A focused spot previews the card there, for keyboard players.
   svg.addEventListener("focusin", (ev) => {
+    if (ev.target === svg) dispatch({ type: "explore", dx: 0, dy: 0 });
     const spot = ev.target.closest?.(".spot");
     if (spot) dispatch({ type: "hover", spot: [Number(spot.dataset.x), Number(spot.dataset.y)] });
   });
@@ -152,14 +185,15 @@ export function bindEvents(dispatch) {
   // -- pointer: hover, place, pan, pinch, wheel ------------------------------------------------
   const pointers = new Map(); // pointerId -> {x, y}
   let drag = null; // {x, y, moved, type, from}
-  let pinch = null; // {dist, from}
+  let pinch = null; // {dist, from, mid, at, k}: two fingers zoom and pan together
 
   svg.addEventListener("pointerdown", (ev) => {
     pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (pointers.size === 1) drag = { x: ev.clientX, y: ev.clientY, moved: false, type: ev.pointerType, from: box() };
     else if (pointers.size === 2) {
       const [a, b] = [...pointers.values()];
-      pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y), from: box() };
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      pinch = { dist: Math.hypot(a.x - b.x, a.y - b.y), from: box(), mid, at: toCells(mid.x, mid.y), k: cellsPerPx() };
       if (drag) drag.moved = true;
     }
   });
@@ -168,8 +202,11 @@ export function bindEvents(dispatch) {
     if (pinch && pointers.size === 2) {
       const [a, b] = [...pointers.values()];
       const dist = Math.hypot(a.x - b.x, a.y - b.y);
-      const mid = toCells((a.x + b.x) / 2, (a.y + b.y) / 2);
-      if (dist > 0 && mid) dispatch({ type: "zoom", from: pinch.from, factor: pinch.dist / dist, cx: mid.x, cy: mid.y });
+      const dx = ((a.x + b.x) / 2 - pinch.mid.x) * pinch.k;
+      const dy = ((a.y + b.y) / 2 - pinch.mid.y) * pinch.k;
+      if (dist > 0 && pinch.at) {
+        dispatch({ type: "pinch", from: pinch.from, factor: pinch.dist / dist, cx: pinch.at.x, cy: pinch.at.y, dx, dy });
+      }
       return;
     }
     if (drag && pointers.has(ev.pointerId)) {
@@ -205,7 +242,13 @@ export function bindEvents(dispatch) {
     const moved = drag?.moved;
     const type = drag?.type || "mouse";
     drag = null;
-    if (moved || ev.target.closest(".spot")) return;
+    if (moved) return;
+    if (type !== "mouse") { // a tap shows the card on the nearest marked spot; a second tap places
+      const c = toCells(ev.clientX, ev.clientY);
+      const near = c && nearestSpot(c.x, c.y);
+      if (near) return dispatch({ type: "place-at", x: near[0], y: near[1], confirm: true });
+    }
+    if (ev.target.closest(".spot")) return;
     const spot = spotAt(ev.clientX, ev.clientY);
     if (!spot) return;
     dispatch({ type: "place-at", x: spot[0], y: spot[1], confirm: type !== "mouse" });

@@ -31,6 +31,52 @@ export function cellRects(view) {
     s("rect", { x, y, width: 1, height: 1, class: `cell c-${c}`, "data-cell": `${x},${y}` }));
 }
 
+// -- colour-blind mode: a pattern and a letter per colour, drawn always and shown by CSS
+// (html[data-cb="on"]), so switching it needs no redraw. Patterns are in cell units.
+const PATTERNS = { R: "cb-R", Y: "cb-Y", B: "cb-B" };
+
+/** The shared <defs> of the colour patterns: one hidden 0-size SVG for the whole page. */
+export function patternDefs() {
+  const step = 0.2;
+  return s("svg", { class: "cb-defs", width: 0, height: 0, "aria-hidden": "true", focusable: "false" },
+  s("defs", {},
+    s("pattern", { id: "cb-R", width: step, height: step, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      s("rect", { x: 0, y: 0, width: 0.055, height: step, class: "cb-light" })),
+    s("pattern", { id: "cb-Y", width: step, height: step, patternUnits: "userSpaceOnUse" },
+      s("circle", { cx: step / 2, cy: step / 2, r: 0.04, class: "cb-dark" })),
+    s("pattern", { id: "cb-B", width: step, height: step, patternUnits: "userSpaceOnUse" },
+      s("rect", { x: 0, y: 0, width: step, height: 0.055, class: "cb-light" }))));
+}
+
+/** A letter for colour `c` in the lower right corner of cell (x, y). */
+function cbLetter(x, y, c) {
+  return s("text", { x: x + 0.8, y: y + 0.9, class: `cb-letter on-${c}`, text: c });
+}
+
+/**
+ * The colour-blind overlay for `cells` ([x, y, letter]): patterns on every cell and a
+ * letter on each cell, or only on the cells listed in `lettered` ("x,y" keys).
+ */
+export function cbOverlay(cells, lettered = null) {
+  let out = [];
+  for (const [x, y, c] of cells) {
+    if (PATTERNS[c]) out.push(s("rect", { x, y, width: 1, height: 1, fill: `url(#${PATTERNS[c]})` }));
+  }
+  const letters = cells.filter(([x, y]) => !lettered || lettered.has(`${x},${y}`)).map(([x, y, c]) => cbLetter(x, y, c));
+  out = out.concat(letters);
+  return s("g", { class: "cb", "aria-hidden": "true" }, out);
+}
+
+/** The Painting's overlay: patterns on every cell, one letter per stroke (its first cell). */
+export function paintingOverlay(view) {
+  if (!view.strokes) return cbOverlay(view.painting);
+  const first = new Set(view.strokes.map((st) => {
+    const [x, y] = [...st.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+    return `${x},${y}`;
+  }));
+  return cbOverlay(view.painting, first);
+}
+
 /**
  * Grid lines: thick black between cells of different strokes and round the Painting,
  * hairlines inside a stroke, so strokes read as the colour fields of a Mondrian.
@@ -41,6 +87,7 @@ export function gridLines(view) {
   const same = (a, b) => strokes.has(a) && strokes.get(a) === strokes.get(b);
   let thick = "";
   let thin = "";
+  let edge = "";
   for (const [x, y] of view.painting) {
     const here = `${x},${y}`;
     const edges = [
@@ -50,13 +97,27 @@ export function gridLines(view) {
       [`${x},${y - 1}`, `M${x} ${y}h1`, false],
     ];
     for (const [next, d, owner] of edges) {
-      if (!cells.has(next)) thick += d;
+      if (!cells.has(next)) edge += d;
       else if (!owner) continue; // drawn once, by the cell left of or above the edge
       else if (same(here, next)) thin += d;
       else thick += d;
     }
   }
-  return [s("path", { d: thin, class: "line-thin" }), s("path", { d: thick, class: "line-thick" })];
+  return [s("path", { d: thin, class: "line-thin" }), s("path", { d: thick, class: "line-thick" }),
+    s("path", { d: edge, class: "line-edge" })];
+}
+
+/** A light band round the Painting's outer edge (drawn under the cells; the dark theme shows it). */
+export function edgeMat(view) {
+  const cells = cellMap(view);
+  let d = "";
+  for (const [x, y] of view.painting) {
+    if (!cells.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
+    if (!cells.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
+    if (!cells.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
+    if (!cells.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
+  }
+  return s("path", { d, class: "edge-mat" });
 }
 
 /** Veil every cell not of `color`, outline its strokes and label their sizes. */
@@ -87,8 +148,12 @@ export function highlightLayer(view, color) {
 /** The 3 by 3 cells of a face (three strings of three letters) at (x, y). */
 export function faceCells(rows, x = 0, y = 0, extra = {}) {
   const out = [];
-  rows.forEach((row, r) => [...row].forEach((c, col) =>
-    out.push(s("rect", { x: x + col, y: y + r, width: 1, height: 1, class: `cell c-${c}`, ...extra }))));
+  const cells = [];
+  rows.forEach((row, r) => [...row].forEach((c, col) => {
+    out.push(s("rect", { x: x + col, y: y + r, width: 1, height: 1, class: `cell c-${c}`, ...extra }));
+    cells.push([x + col, y + r, c]);
+  }));
+  out.push(cbOverlay(cells));
   return out;
 }
 
@@ -115,6 +180,14 @@ export function freshLayer(view, move) {
       if (c) rects.push(s("rect", { x: move.x + dx, y: move.y + dy, width: 1, height: 1, class: `cell c-${c}` }));
     }
   }
+  const landed = [];
+  for (let dy = 0; dy < 3; dy++) {
+    for (let dx = 0; dx < 3; dx++) {
+      const c = cells.get(`${move.x + dx},${move.y + dy}`);
+      if (c) landed.push([move.x + dx, move.y + dy, c]);
+    }
+  }
+  rects.push(cbOverlay(landed, new Set()));
   const under = (move.under || []).map(([x, y, c]) =>
     s("rect", { x, y, width: 1, height: 1, class: c ? `cell c-${c}` : "table-field" }));
   const { x, y } = move;
@@ -140,13 +213,25 @@ export function ghost(rows, x, y, legal, covered) {
     s("text", { x: bw / 2, y: 0.4, "text-anchor": "middle", text: `${legal ? "✓" : "✕"} ${label}` })));
 }
 
-/** One keyboard-playable button per legal top-left cell, drawn at the card's centre. */
-export function spots(positions) {
+/**
+ * One keyboard-playable button per legal top-left cell, drawn at the card's centre. One spot
+ * is in the Tab order (`current`, else the first); arrow keys move between them. `view`
+ * (optional) lets each spot say how many cells it would cover.
+ */
+export function spots(positions, view = null, current = null) {
   const sorted = [...positions].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  return sorted.map(([x, y]) => s("g", {
-    class: "spot", role: "button", tabindex: 0, "aria-label": `Place at ${spotText(x, y)}`,
-    "data-action": "place", "data-x": x, "data-y": y, transform: `translate(${x + 1.5} ${y + 1.5})`,
-  }, s("circle", { r: 0.45, class: "spot-hit" }), s("circle", { r: 0.13, class: "spot-dot" })));
+  const covers = new Map((view?.covers || []).map(([x, y, n]) => [`${x},${y}`, n]));
+  const at = current ? sorted.findIndex(([x, y]) => x === current[0] && y === current[1]) : -1;
+  const tabbed = at >= 0 ? at : 0;
+  return sorted.map(([x, y], i) => {
+    const n = covers.get(`${x},${y}`);
+    const cover = n ? `, covers ${n} ${n === 1 ? "cell" : "cells"}` : "";
+    return s("g", {
+      class: "spot", role: "button", tabindex: i === tabbed ? 0 : -1, "aria-label": `Place at ${spotText(x, y)}${cover}`,
+      "data-action": "place", "data-x": x, "data-y": y, transform: `translate(${x + 1.5} ${y + 1.5})`,
+    }, s("circle", { r: 0.45, class: "spot-hit" }), s("circle", { r: 0.62, class: "spot-halo" }),
+    s("circle", { r: 0.62, class: "spot-ring" }), s("circle", { r: 0.13, class: "spot-dot" }));
+  });
 }
 
 /** A sentence describing the Painting for screen readers. */

@@ -7,8 +7,11 @@ import { renderStart } from "./render-start.js";
 import { resultsPanel } from "./render-end.js";
 import { endExtras } from "./render-chart.js";
 import { renderRules } from "./render-rules.js";
-import { renderTeach } from "./render-teach.js";
+import { hintsSetting, renderTeach } from "./render-teach.js";
 import { renderTour } from "./render-tour.js";
+import { createFocusFlow, mountAccess } from "./render-access.js";
+import { drawExplorer } from "./render-explore.js";
+import { applyLook, lookOf, settingsPanel } from "./render-settings.js";
 import { shareParams } from "./params.js";
 import { fitBox } from "./transitions.js";
 import { humanTurn, shownView, undoSeat } from "./selectors.js";
@@ -21,6 +24,8 @@ export function createRenderer() {
   let next = null;
   let frame = 0;
   const camera = { box: null, anim: 0 };
+  const focusFlow = createFocusFlow();
+  mountAccess();
 
   function schedule(state) {
     next = state;
@@ -39,6 +44,7 @@ export function createRenderer() {
     else table(s, p?.screen === "table" ? p : null);
     renderRules(s, p);
     renderTour(s);
+    focusFlow(s, p); // last: after every part of the page is drawn
   }
 
   // -- header, loader, banners, toast, live region, dialog -------------------------------
@@ -98,13 +104,20 @@ export function createRenderer() {
     show($("btn-bots-retry"), s.stalled);
     show($("btn-dismiss"), !s.stalled);
     if (!p || p.announcement !== s.announcement) text($("live"), s.announcement);
-    if (!p || p.dialog !== s.dialog) dialog(s.dialog);
+    if (!p || p.settings !== s.settings || p.themeOverride !== s.themeOverride) applyLook(lookOf(s));
+    if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))) dialog(s.dialog, s);
   }
 
-  function dialog(d) {
+  function dialog(d, s) {
     const root = $("dialog");
     show(root, !!d);
     if (!d) return replace(root);
+    if (d.kind === "settings") {
+      const focused = document.activeElement?.dataset?.action;
+      replace(root, settingsPanel(s, hintsSetting(s)));
+      if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
+      return;
+    }
     if (d.kind === "share") {
       replace(root, h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dlg-title" },
         h("h2", { id: "dlg-title", class: "dialog-title", text: "Share this game" }),
@@ -130,8 +143,9 @@ export function createRenderer() {
     if (viewChanged || p.fresh !== s.fresh) fresh(v, s.fresh);
     const playable = humanTurn(s) && !s.busy;
     if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy) {
-      legalSpots(v, playable ? s.held : null, s.rotation);
+      legalSpots(v, playable ? s.held : null, s.rotation, s.hover);
     }
+    if (viewChanged || !p || p.cursor !== s.cursor) drawExplorer(v, s.cursor, !p || p.cursor !== s.cursor);
     if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.hover !== s.hover || p.busy !== s.busy) {
       ghost(v, playable ? s.held : null, s.rotation, s.hover);
     }
@@ -163,7 +177,7 @@ export function createRenderer() {
       return h("div", { role: "listitem", class: `seat${current ? " current" : ""}`, "data-seat": i,
         "aria-current": current ? "true" : null,
         "aria-label": `${seat.name}, ${colorsText(seat.colors)}, ${controllerLabel(seat.controller)}: ${t.strokes} strokes, largest ${t.largest}, ${t.total} points${current ? ", playing now" : ""}${v.first_player === i ? ", first player" : ""}` },
-      h("span", { class: "seat-swatches", "aria-hidden": "true" }, seat.colors.map((c) => h("span", { class: `swatch c-${c}` }))),
+      h("span", { class: "seat-swatches", "aria-hidden": "true" }, seat.colors.map((c) => h("span", { class: `swatch c-${c}`, "data-letter": c }))),
       h("span", { class: "seat-main", "aria-hidden": "true" },
         h("span", { class: "seat-name-line" },
           h("span", { class: "seat-title", text: seat.name }),
@@ -196,10 +210,11 @@ export function createRenderer() {
     text(el, msg);
     const key = seatColors.join("");
     if (el.dataset.colors !== key) el.dataset.colors = key;
+    attr(el, "data-letter", key.slice(0, 1) || null);
   }
 
   function painting(v, highlight) {
-    replace($("layer-cells"), paint.cellRects(v));
+    replace($("layer-cells"), paint.edgeMat(v), paint.cellRects(v), paint.paintingOverlay(v));
     replace($("layer-lines"), paint.gridLines(v));
     replace($("layer-highlight"), highlight ? paint.highlightLayer(v, highlight) : []);
     $("painting").classList.toggle("highlighting", !!highlight);
@@ -210,12 +225,18 @@ export function createRenderer() {
     replace($("layer-fresh"), move ? paint.freshLayer(v, move) : []);
   }
 
-  function legalSpots(v, held, rotation) {
+  function legalSpots(v, held, rotation, current) {
     const positions = held === null ? [] : v.legal?.[held]?.[rotation] || [];
-    replace($("layer-spots"), paint.spots(positions));
+    replace($("layer-spots"), paint.spots(positions, v, current));
   }
 
   function ghost(v, held, rotation, spot) {
+    const place = $("btn-place");
+    if (place) {
+      place.disabled = held === null || !spot
+        || !(v.legal?.[held]?.[rotation] || []).some(([lx, ly]) => lx === spot[0] && ly === spot[1]);
+      attr(place, "aria-label", place.disabled ? null : `Place the card here: column ${spot[0]}, row ${spot[1]}`);
+    }
     const card = held === null ? null : v.gallery.find((g) => g.card === held);
     if (!card || !spot) return replace($("layer-ghost"));
     const [x, y] = spot;
@@ -261,11 +282,13 @@ export function createRenderer() {
     const rot = $("btn-rotate");
     rot.disabled = !playable || s.held === null || v.rotations.length < 2;
     attr(rot, "aria-describedby", "hint");
+    const touch = window.matchMedia?.("(pointer: coarse)").matches;
+    const turned = v.rotations.length < 2 ? "Rotation is off in this game." : `Turned ${s.rotation}°.`;
     let hint = "";
     if (!playable) hint = "";
-    else if (s.held === null) hint = "Pick a card. Keys 1–9 pick a card too.";
-    else if (v.rotations.length < 2) hint = "Rotation is off in this game. Click a marked spot, or Tab to one (arrows move) and press Enter.";
-    else hint = `Turned ${s.rotation}°. R rotates. Click a marked spot, or Tab to one (arrows move) and press Enter.`;
+    else if (s.held === null) hint = touch ? "Tap a card to pick it up." : "Pick a card. Keys 1–9 pick a card too.";
+    else if (touch) hint = `${turned} Tap the Painting to show the card there, then tap it again or tap Place.`;
+    else hint = `${turned}${v.rotations.length < 2 ? "" : " R rotates."} Click a marked spot, or use the arrow keys and press Enter. Esc puts the card back.`;
     text($("hint"), hint);
   }
 

@@ -54,5 +54,8 @@ export function createState(mode = "full") {
     dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
     updateReady: false, // a new version waits in the service worker; e.g. true
     teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach-state.js); e.g. {rules: true, ...}
+    settings: { theme: "system", colourBlind: false }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true}
+    themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
+    cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]
   };
 }

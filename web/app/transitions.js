@@ -158,3 +158,23 @@ export function zoomAt(s, from, factor, cx, cy) {
   const k = w / from.w;
   return { ...s, camera: { x: cx - (cx - from.x) * k, y: cy - (cy - from.y) * k, w, h: from.h * k } };
 }
+
+// -- settings and the Painting explorer (ACCESS: render-settings.js, render-explore.js) ------------
+export function setSettings(s, changes) {
+  return { ...s, settings: { ...s.settings, ...changes } };
+}
+export function setThemeOverride(s, theme) {
+  return s.themeOverride === theme ? s : { ...s, themeOverride: theme };
+}
+/** Put the explorer's cursor on cell (x, y) (null hides it). */
+export function setCursor(s, cell) {
+  if (cell === null) return s.cursor === null ? s : { ...s, cursor: null };
+  if (s.cursor && s.cursor[0] === cell[0] && s.cursor[1] === cell[1]) return s;
+  return { ...s, cursor: cell };
+}
+/** Two fingers: zoom `from` by `factor` about cell (cx, cy), then pan by (dx, dy) cells at `from`'s scale. */
+export function pinchBy(s, from, factor, cx, cy, dx, dy) {
+  const zoomed = zoomAt(s, from, factor, cx, cy);
+  const k = zoomed.camera.w / from.w;
+  return panBy(zoomed, zoomed.camera, dx * k, dy * k);
+}

@@ -42,5 +42,23 @@ export function movedText(before, view) {
   const move = view.last_move;
   const name = view.seats[move.seat].name;
   const round = view.round !== before.round && !view.is_over ? `Round ${view.round}: new cards in the Gallery. ` : "";
-  return `${moveText(name, move, coveredBy(before, move))} ${round}${turnText(view)}`;
+  const scores = scoreText(before, view);
+  return `${moveText(name, move, coveredBy(before, move))} ${scores ? `${scores} ` : ""}${round}${turnText(view)}`;
+}
+
+/** "Score: Piet 5 (+2), You 3 (−1)." for the seats whose live total a move changed, mover first. */
+export function scoreText(before, view) {
+  const was = before.tally?.seats || [];
+  const now = view.tally?.seats || [];
+  const mover = view.last_move?.seat;
+  const order = view.seats.map((_, i) => i).sort((a, b) => (b === mover) - (a === mover));
+  const parts = [];
+  for (const i of order) {
+    if (!now[i] || !was[i]) continue;
+    const change = now[i].total - was[i].total;
+    if (change === 0 && i !== mover) continue;
+    const sign = change > 0 ? `+${change}` : change < 0 ? `\u2212${-change}` : "±0";
+    parts.push(`${view.seats[i].name} ${now[i].total} (${sign})`);
+  }
+  return parts.length ? `Score: ${parts.join(", ")}.` : "";
 }

@@ -1,0 +1,170 @@
+"""Playable by everyone (issue 10): a whole game by keyboard alone, counting keystrokes;
+the Painting explored cell by cell; announcements with scores; no layout shift.
+
+One game against a random bot at fast speed, two players, a fixed seed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from access import LAYOUT_SHIFT_SCRIPT, contrast, css_color, layout_shift, now_ms
+from player import engine, my_turn_or_end, open_game, saved_ply, saved_record, set_up, wait_ply_above
+
+MAX_KEYS = 6  # keystrokes from a bot's move to the player's placement (default card and spot)
+MAX_SHIFT = 0.02  # cumulative layout shift allowed from load to the first move, and at the end
+
+
+def focused(page: Page) -> dict:
+    """What has the focus: its aria-label, classes and tag."""
+    return page.evaluate("""() => {
+      const a = document.activeElement;
+      return { label: a?.getAttribute('aria-label') || '', cls: a?.getAttribute('class') || '',
+               tag: a?.tagName || '', card: a?.dataset?.card || null };
+    }""")
+
+
+def wait_focus(page: Page, pattern: str) -> dict:
+    """Wait until the focused element's aria-label matches `pattern`; return it."""
+    try:
+        page.wait_for_function(
+            "(p) => new RegExp(p).test(document.activeElement?.getAttribute('aria-label') || '')",
+            arg=pattern, timeout=15_000)
+    except Exception as error:
+        raise AssertionError(f"focus is not on {pattern!r} but on {focused(page)}") from error
+    return focused(page)
+
+
+def skip_tour(page: Page) -> None:
+    """Close the guided first game's tour, by keyboard, if it is showing."""
+    skip = page.get_by_role("button", name="Skip the tour")
+    page.locator(".gcard:not([disabled])").first.wait_for()
+    if skip.count() and skip.is_visible():
+        skip.focus()
+        page.keyboard.press("Enter")
+        expect(skip).to_have_count(0)
+
+
+def check_focus_ring(page: Page) -> None:
+    """The focused control shows a ring of >= 3:1 against its halo and the page behind."""
+    ring = page.evaluate("""() => {
+      const s = getComputedStyle(document.activeElement);
+      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+               halo: getComputedStyle(document.documentElement).getPropertyValue('--focus-halo'),
+               paper: getComputedStyle(document.body).getPropertyValue('--paper') };
+    }""")
+    assert ring["style"] == "solid" and ring["width"] >= 3, ring
+    hexes = [ring["halo"].strip(), ring["paper"].strip()]
+    for other in hexes:
+        rgb = tuple(int(other[i:i + 2], 16) for i in (1, 3, 5))
+        assert contrast(css_color(ring["color"]), rgb) >= 3, (ring, other)
+
+
+def check_explorer(page: Page) -> None:
+    """The Painting's SVG is one named Tab stop; arrow keys read cells the engine agrees with."""
+    grid = page.get_by_role("application", name=re.compile(r"^Painting, explore cell by cell"))
+    expect(grid).to_have_count(1)
+    grid.focus()
+    live = page.locator("#explore-live")
+    expect(live).to_contain_text(re.compile(r"^Column -?\d+, row -?\d+: "))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    text = live.inner_text()
+    x, y = (int(n) for n in re.match(r"Column (-?\d+), row (-?\d+)", text).groups())
+    view = engine("view", record=saved_record(page))
+    cells = {(cx, cy): c for cx, cy, c in view["painting"]}
+    names = {"R": "red", "Y": "yellow", "B": "blue", "K": "black", "W": "white"}
+    if (x, y) in cells:
+        assert f": {names[cells[(x, y)]]}, a stroke of " in text, text
+        stroke = next(s for s in view["strokes"] if [x, y] in s["cells"])
+        assert f"a stroke of {stroke['size']} " in text, text
+    else:
+        assert text.endswith("empty table."), text
+
+
+def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
+    context.add_init_script(LAYOUT_SHIFT_SCRIPT)
+    open_game(page)
+    # normal pace: the bot waits a moment before its move, long enough to press U
+    set_up(page, ["human", "bot:random"], seed=11, speed="normal")
+    page.get_by_role("button", name="Start game").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("region", name="The Painting")).to_be_visible()
+    skip_tour(page)
+
+    turn = 0
+    last_turn_at = 0.0
+    keystrokes: list[int] = []
+    undone = False
+    while my_turn_or_end(page) == "turn":
+        # the focus waits on the Gallery: no Tab needed
+        wait_focus(page, r"^Gallery card 1$")
+        check_focus_ring(page)
+        if turn > 0:
+            expect(page.locator("#live")).to_contain_text("Score:")
+            expect(page.locator("#live")).to_contain_text("Your turn")
+        if turn == 0:
+            check_explorer(page)
+            page.keyboard.press("1")  # a key picks a card: focus goes to a legal spot
+            spot = wait_focus(page, r"^Place at column -?\d+, row -?\d+, covers \d+ cells?")
+            ghost = page.locator(".ghost")
+            expect(ghost).to_have_attribute("data-legal", "yes")
+            page.keyboard.press("r")
+            expect(page.locator("#live")).to_contain_text("turned to 90°")
+            wait_focus(page, r"^Place at column")
+            before = focused(page)["label"]
+            for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+                page.keyboard.press(key)
+                if focused(page)["label"] != before:
+                    break
+            moved = focused(page)["label"]
+            assert moved.startswith("Place at column"), moved
+            x, y = re.match(r"Place at column (-?\d+), row (-?\d+)", moved).groups()
+            expect(ghost).to_have_attribute("data-x", x)
+            expect(ghost).to_have_attribute("data-y", y)
+            page.keyboard.press("Escape")  # the card goes back, and so does the focus
+            expect(page.get_by_role("button", name="Gallery card 1", exact=True)).to_have_attribute("aria-pressed", "false")
+            wait_focus(page, r"^Gallery card 1$")
+            shift, entries = layout_shift(page)
+            assert shift <= MAX_SHIFT, entries
+        ply = saved_ply(page)
+        last_turn_at = now_ms(page)
+        keys = 0
+        page.keyboard.press("Enter")  # pick the focused Gallery card 1
+        keys += 1
+        spot = wait_focus(page, r"^Place at column")
+        page.keyboard.press("Enter")  # place it on the focused spot
+        keys += 1
+        wait_ply_above(page, ply)
+        keystrokes.append(keys)
+        if not undone:  # U takes the move back if the rule allows it now (before the bot answers)
+            mine = saved_ply(page)
+            page.wait_for_function("""(p) => !document.querySelector('#btn-undo').disabled
+              || Number(document.querySelector('#table').dataset.ply) > p""", arg=mine)
+            if page.get_by_role("button", name="Undo").is_enabled():
+                page.keyboard.press("u")
+                page.wait_for_function("(p) => Number(document.querySelector('#table').dataset.ply) < p", arg=mine)
+                assert my_turn_or_end(page) == "turn"
+                wait_focus(page, r"^Gallery card 1$")
+                page.keyboard.press("Enter")
+                wait_focus(page, r"^Place at column")
+                page.keyboard.press("Enter")
+                wait_ply_above(page, mine - 1)
+                undone = True
+        turn += 1
+        assert turn <= 12, "the game does not end"
+        del spot
+    assert keystrokes and max(keystrokes) <= MAX_KEYS, keystrokes
+    assert undone, "Undo was never allowed: no U to test"
+    # the end: the focus goes to Rematch, the layout holds still
+    expect(page.get_by_role("button", name="Rematch")).to_be_focused()
+    shift, entries = layout_shift(page, since=last_turn_at)
+    assert shift <= MAX_SHIFT, entries
+    expect(page.locator("#live")).to_contain_text("The Painting is finished")
+    page.keyboard.press("?")  # ? opens the Rules panel; Escape closes it
+    rules = page.get_by_role("dialog", name="How to play De Stijl")
+    expect(rules).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(rules).to_be_hidden()

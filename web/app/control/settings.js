@@ -1,0 +1,33 @@
+// Settings (ACCESS): the panel's choices (theme, colour-blind mode), remembered in the
+// preferences, and a ?theme= link that wins for this visit only.
+
+import { readParams } from "../params.js";
+import { settingsFromPrefs, THEMES } from "../render-settings.js";
+import { loadPrefs, writePrefs } from "../storage.js";
+import * as T from "../transitions.js";
+
+export function createSettings(ctx) {
+  const { get, up } = ctx;
+
+  /** At start-up: the saved choices (validated; bad values fall back to the defaults) and the link. */
+  function init() {
+    up(T.setSettings, settingsFromPrefs(loadPrefs()));
+    const theme = readParams(ctx.location?.search || "").theme;
+    if (theme) up(T.setThemeOverride, theme);
+  }
+
+  function open() {
+    up(T.openDialog, { kind: "settings" });
+  }
+
+  /** Change one setting and remember it. */
+  function set(name, value) {
+    if (name === "theme" && !THEMES.some(([v]) => v === value)) return;
+    up(T.setSettings, { [name]: value });
+    if (name === "theme") up(T.setThemeOverride, null); // the player's choice now wins
+    const { theme, colourBlind } = get().settings;
+    writePrefs({ ...loadPrefs(), theme, colourBlind });
+  }
+
+  return { init, open, set };
+}

@@ -1,0 +1,92 @@
+// Keyboard and touch flow: after every action the focus goes to the next sensible control,
+// so a keyboard player never hunts with Tab. Also mounts, once, the page parts the other
+// render modules need: the colour patterns, the Place button, the spots above the ghost.
+//   - a human turn begins (after Start or after the bots' moves): the first Gallery card;
+//   - a card is picked or turned: the Painting's current (else first) legal spot;
+//   - the card is put back (Escape): that Gallery card;
+//   - the game ends: Rematch;
+//   - a dialog opens: its first control; it closes: the control that opened it.
+// Focus is only moved when it was lost (on <body> or on a removed or disabled control) or
+// sits in the part of the page the action came from, never away from a text field.
+
+import { h } from "./dom.js";
+import { patternDefs } from "./paint.js";
+import { mountExplorer } from "./render-explore.js";
+import { mountSettingsButton } from "./render-settings.js";
+import { humanTurn } from "./selectors.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Add the page parts of this module (idempotent). */
+export function mountAccess() {
+  if (!document.querySelector(".cb-defs")) document.body.append(patternDefs());
+  mountSettingsButton();
+  mountExplorer();
+  // The legal spots are drawn above the held card's ghost, so the focused spot's ring shows.
+  const svg = $("painting-svg");
+  const spots = $("layer-spots");
+  if (svg && spots && svg.lastElementChild !== spots) svg.insertBefore(spots, $("layer-cursor"));
+  const rotate = $("btn-rotate");
+  if (rotate && !$("btn-place")) {
+    rotate.after(h("button", { type: "button", class: "btn btn-place", id: "btn-place", "data-action": "place-held",
+      "aria-keyshortcuts": "Enter", title: "Place the held card where it is shown (Enter)", text: "Place" }));
+  }
+}
+
+/** Is the focus lost, or in a part of the page where moving it follows the player's action? */
+function movable(...within) {
+  const a = document.activeElement;
+  if (!a || a === document.body || !a.isConnected) return true;
+  if (a.disabled || a.checkVisibility?.() === false) return true; // hidden with its screen or panel
+  if (a.matches?.("input[type=text], textarea, select")) return false;
+  return within.some((sel) => a.closest?.(sel));
+}
+
+function focus(el) {
+  if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+}
+
+/** The focus flow: call after each draw with the new and previous state. */
+export function createFocusFlow() {
+  let opener = null;
+
+  return function after(s, p) {
+    if (!p) return;
+    // dialogs: into the dialog, and back to what opened it
+    if (s.dialog && !p.dialog) {
+      opener = document.activeElement;
+      const root = $("dialog");
+      focus(root.querySelector("input:checked, [autofocus]") || root.querySelector("button, input, select, a[href]"));
+      return;
+    }
+    if (!s.dialog && p.dialog) {
+      if (opener?.isConnected && !opener.disabled) focus(opener);
+      opener = null;
+      if (document.activeElement !== document.body) return;
+    }
+    if (s.dialog || s.screen !== "table" || s.replay) return;
+    const v = s.view;
+    if (v?.is_over) { // the end: Rematch (again if the results were redrawn under the focus)
+      if ((!p.view?.is_over && movable("#table")) || movable()) {
+        focus(document.querySelector('#results [data-action="rematch"]'));
+      }
+      return;
+    }
+    const playable = humanTurn(s) && !s.busy;
+    const wasPlayable = p.screen === "table" && humanTurn(p) && !p.busy;
+    if (!playable) return;
+    if (s.held === null) {
+      const putBack = p.held !== null && wasPlayable && p.view === s.view;
+      if (putBack) {
+        if (movable("#table")) focus(document.querySelector(`.gcard[data-card="${p.held}"]`));
+      } else if (!wasPlayable || p.held !== null || movable()) {
+        if (movable("#table")) focus(document.querySelector(".gcard:not([disabled])"));
+      }
+      return;
+    }
+    const picked = p.held !== s.held || !wasPlayable;
+    const turned = p.rotation !== s.rotation;
+    if (picked && movable("#gallery", "#painting")) focus(document.querySelector('#layer-spots .spot[tabindex="0"]'));
+    else if (turned && movable("#painting")) focus(document.querySelector('#layer-spots .spot[tabindex="0"]'));
+  };
+}
