@@ -6,6 +6,7 @@
 
 import { attr, h, replace, s as svg, show, text } from "./dom.js";
 import { shownView } from "./selectors.js";
+import { currentPreview } from "./teach-state.js";
 import { colorName, isBot, ordinal, spotText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -90,6 +91,7 @@ function marks(s, v) {
     const move = moves[t.ply - 1];
     out.push(svg("g", { class: "log-mark", "data-ply": t.ply },
       svg("rect", { x: move.x - 0.1, y: move.y - 0.1, width: 3.2, height: 3.2, class: "log-mark-edge" }),
+      svg("rect", { x: move.x - 0.1, y: move.y - 0.1, width: 3.2, height: 3.2, class: "log-mark-inner" }),
       svg("g", { class: "stroke-label", transform: `translate(${move.x + 1.5} ${move.y + 1.5})` },
         svg("circle", { r: 0.42 }), svg("text", { "text-anchor": "middle", dy: "0.17", text: t.ply }))));
   }
@@ -124,8 +126,8 @@ function seatStrokes(v, seat) {
 function note(s, v) {
   const out = [];
   const t = s.teach;
-  const pv = t.preview;
-  if (s.hover && pv && pv.record === v.record && s.held !== null) {
+  const pv = s.replay ? null : currentPreview(s);
+  if (s.hover && pv) {
     const spot = pv.spots[`${s.hover[0]},${s.hover[1]}`];
     if (spot) out.push(badge(v, spot, s.hover[0], s.hover[1]));
   }
@@ -152,8 +154,8 @@ function badge(v, spot, x, y) {
 
 /** Append the preview to each legal spot's accessible name: "Place at …, You +2, Piet -1". */
 function labelSpots(s, v) {
-  const pv = s.teach.preview;
-  const ok = pv && pv.record === v.record;
+  const pv = s.replay ? null : currentPreview(s);
+  const ok = !!pv;
   for (const el of $("layer-spots").querySelectorAll(".spot")) {
     const base = el.dataset.base || el.getAttribute("aria-label") || "";
     if (!el.dataset.base) el.dataset.base = base;
@@ -240,7 +242,7 @@ export function renderTeach(s, p) {
   const t = s.teach;
   const changed = !p || v !== pv || p.teach !== t;
   if (changed) replace($("layer-marks"), marks(s, v));
-  if (changed || p.hover !== s.hover || p.held !== s.held) replace($("layer-note"), note(s, v));
+  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation) replace($("layer-note"), note(s, v));
   labelSpots(s, v);
   if (changed) panel(s, v);
   const hint = $("btn-hint");

@@ -18,6 +18,17 @@ export function teachState() {
   };
 }
 
+/** Which preview the table needs now: the move number, the held card and its rotation. */
+export function previewKey(s) {
+  return s.view && s.held !== null ? `${s.view.ply}:${s.held}:${s.rotation}` : null;
+}
+
+/** The engine's preview for what the table shows now, or null (none yet, or stale). */
+export function currentPreview(s) {
+  const pv = s.teach.preview;
+  return pv && s.view && pv.record === s.view.record && pv.key === previewKey(s) ? pv : null;
+}
+
 /** Change some fields of `state.teach`; the same state if nothing changes. */
 export function setTeach(s, changes) {
   const t = s.teach;

@@ -7,7 +7,7 @@
 
 import { humanTurn } from "../selectors.js";
 import { loadPrefs, writePrefs } from "../storage.js";
-import { selectPly, selectSeat, setTeach, toggleTab } from "../teach-state.js";
+import { previewKey, selectPly, selectSeat, setTeach, toggleTab } from "../teach-state.js";
 import * as T from "../transitions.js";
 import { isBot, spotText } from "../words.js";
 import { artName, artPng, artSvgText, download } from "../export-art.js";
@@ -101,20 +101,22 @@ export function createTeach(ctx) {
   async function preview(s) {
     const v = s.view;
     if (!humanTurn(s) || s.held === null || s.busy || !v.legal?.[s.held]) return;
-    const key = `${v.ply}:${s.held}:${s.rotation}`;
+    const key = previewKey(s);
     const have = s.teach.preview;
     if (have && have.record === v.record && have.key === key) return;
-    if (asking.preview === `${key}|${gameKey(v.record)}`) return;
-    asking.preview = `${key}|${gameKey(v.record)}`;
+    const asked = `${key}|${gameKey(v.record)}`;
+    if (asking.preview === asked) return;
+    asking.preview = asked;
     try {
       const result = await engine.call("preview", { record: v.record, card: s.held, rotation: s.rotation });
-      if (get().view?.record !== v.record) return;
+      const now = get();
+      if (now.view?.record !== v.record || previewKey(now) !== key) return; // turned or placed meanwhile
       const spots = Object.fromEntries(result.spots.map((spot) => [`${spot.x},${spot.y}`, spot]));
       set({ preview: { record: v.record, key, seat: result.seat, spots } });
     } catch (error) {
       console.warn(`preview: ${error.message}`);
     } finally {
-      asking.preview = null;
+      if (asking.preview === asked) asking.preview = null;
     }
   }
 
@@ -172,7 +174,8 @@ export function createTeach(ctx) {
   /** On a fresh profile, the first game on the table starts the tour. */
   function maybeTour() {
     const s = get();
-    if (s.screen === "table" && s.teach.tour === null && loadPrefs().tutorialDone !== true && !s.view?.is_over) startTour();
+    if (ctx.mode === "embed" || s.screen !== "table" || s.teach.tour !== null || s.view?.is_over) return; // the embed stays compact
+    if (loadPrefs().tutorialDone !== true) startTour();
   }
 
   function init() {
