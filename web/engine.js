@@ -41,7 +41,15 @@ export class Engine {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, cmd, args });
+      let json; // the arguments cross as JSON text: a deep object could fail to reach the worker
+      try {
+        json = JSON.stringify(args ?? {});
+      } catch (error) { // a cycle, a BigInt, nesting too deep for JavaScript
+        this.#pending.delete(id);
+        reject(new EngineError("BadRequest", `request: not expressible as JSON (${String(error?.message ?? error).slice(0, 80)})`));
+        return;
+      }
+      this.#worker.postMessage({ id, cmd, json });
     });
   }
 

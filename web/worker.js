@@ -5,7 +5,8 @@
 // loading it posts {type: "progress", stage, fraction}, then {type: "ready"} or
 // {type: "failed", message}. Nothing hangs silently: a wasm served with the wrong MIME
 // type (which makes loadPyodide wait forever) fails at once, loading fails after STALL_MS
-// without progress, and a Python exception becomes an InternalError reply.
+// without progress, a request that cannot be sent to Python gets a BadRequest reply, and a
+// failure of Python itself an InternalError reply; every reply carries its request's id.
 // Protocol: docs/api.md.
 import { BUILD } from "./build-info.js";
 
@@ -18,21 +19,42 @@ const booting = boot();
 booting.catch(() => {}); // reported as {type: "failed"}; requests get EngineUnavailable
 
 self.onmessage = async ({ data }) => {
-  const { id, cmd, args } = data ?? {};
+  const { id, cmd, args, json } = data ?? {};
   try {
     await booting;
   } catch (error) {
     self.postMessage({ id, ok: false, error: { type: "EngineUnavailable", message: error.message } });
     return;
   }
-  let reply;
-  try {
-    reply = JSON.parse(handle(JSON.stringify({ cmd, args: args ?? {} })));
-  } catch (error) {
-    reply = { ok: false, error: { type: "InternalError", message: String(error?.message ?? error) } };
-  }
-  self.postMessage({ id, ...reply });
+  self.postMessage({ ...answer(cmd, args, json), id }); // the id last: every reply has its own
 };
+
+const MAX_REQUEST_CHARS = 1_000_000; // as destijl.jsontext.MAX_CHARS; larger never reaches Python
+
+/**
+ * The engine's reply to one request, {ok, result | error}; never throws. The arguments
+ * come as JSON text (`json`, as engine.js sends them: a deeply nested object could fail to
+ * reach the worker at all) or as an object (`args`). A request that cannot become JSON
+ * text or is too long gets a BadRequest here; a failure of Python itself an InternalError.
+ */
+function answer(cmd, args, json) {
+  const failure = (type, message) => ({ ok: false, error: { type, message } });
+  let request;
+  try {
+    request = typeof json === "string" ? `{"cmd":${JSON.stringify(cmd ?? null)},"args":${json}}`
+      : JSON.stringify({ cmd, args: args ?? {} });
+  } catch (error) {
+    return failure("BadRequest", `request: not expressible as JSON (${String(error?.message ?? error).slice(0, 80)})`);
+  }
+  if (request.length > MAX_REQUEST_CHARS) {
+    return failure("BadRequest", `request: ${request.length.toLocaleString("en")} characters, more than the ${MAX_REQUEST_CHARS.toLocaleString("en")} the engine reads`);
+  }
+  try {
+    return JSON.parse(handle(request));
+  } catch (error) {
+    return failure("InternalError", String(error?.message ?? error).slice(0, 200));
+  }
+}
 
 async function boot() {
   const watchdog = stallWatchdog(STALL_MS);

@@ -14,12 +14,10 @@ export function humanTurn(s) {
     && !isBot(v.seats[v.current_seat].controller));
 }
 
-/** The seat a click on Undo takes back: a human seat the engine allows, latest mover first. */
+/**
+ * The seat a click on Undo takes back, or null: the one the engine allows (`undo_seats`
+ * holds at most one seat, the latest human placement's; docs/rules.md, "Undo").
+ */
 export function undoSeat(v) {
-  if (!v || !v.undo_seats) return null;
-  const humans = v.undo_seats.filter((i) => !isBot(v.seats[i].controller));
-  if (!humans.length) return null;
-  const moves = v.record.moves || [];
-  for (let i = moves.length - 1; i >= 0; i--) if (humans.includes(moves[i].seat)) return moves[i].seat;
-  return humans[0];
+  return v?.undo_seats?.length ? v.undo_seats[0] : null;
 }
