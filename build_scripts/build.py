@@ -5,9 +5,11 @@ What lands in dist/ (docs/deploy.md explains the caching that goes with it):
   that `index.html` and `embed.html` are both made from web/index.html (pages.py), the
   embed with its preview Paintings played by the engine at build time;
 - `assets/`: everything fingerprinted (content hash in the name, cached for a year):
-  - `destijl-<hash>.zip`: the engine package, unpacked by worker.js into Pyodide;
-  - `pyodide-<version>-<hash>/`: the four Pyodide files the game needs, from the npm
-    package pinned in build_scripts/package.json;
+  - `python-<hash>.zip`: the trimmed standard library with the engine package inside
+    (build_scripts/pystdlib.py), Pyodide's `stdLibURL`: nothing to unpack;
+  - `pyodide-<version>-<hash>/`: the three Pyodide files the game needs (pyodide.mjs,
+    pyodide.asm.mjs, pyodide.asm.wasm), from the npm package pinned in
+    build_scripts/package.json;
   - `icon-192-<hash>.png`, `icon-512-<hash>.png`, `maskable-512-<hash>.png`;
 - `favicon.svg`, `favicon.ico`, `manifest.webmanifest`;
 - `build-info.js`: the build version and the hashed paths, imported by worker.js;
@@ -21,19 +23,18 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import os
 import re
 import shutil
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 import icons
 import netlify_headers
 import pages
+import pystdlib
 
 REPO = Path(__file__).resolve().parent.parent
 WEB = REPO / "web"
@@ -42,11 +43,11 @@ DIST = REPO / "dist"
 PYODIDE_PKG = REPO / "build_scripts" / "node_modules" / "pyodide"
 PINNED = REPO / "build_scripts" / "package.json"
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PRECOMPILE = REPO / "build_scripts" / "precompile.py"  # shipped as destijl_precompile.py
 GENERATED = ("build-info.js", "manifest.webmanifest", "favicon.svg", "favicon.ico", "assets")
 ASSETS = "assets/"  # fingerprinted files only
 PRECACHE_SLOT = re.compile(r"/\* @precache \*/.*?/\* @end \*/", re.DOTALL)
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 class BuildError(Exception):
@@ -58,19 +59,17 @@ def digest(data: bytes, length: int = 12) -> str:
     return hashlib.sha256(data).hexdigest()[:length]
 
 
-def pack_engine(src: Path = ENGINE) -> bytes:
-    """The engine package as a reproducible zip of its .py files ("destijl/api.py", ...)."""
-    files = sorted(p for p in src.rglob("*.py") if "__pycache__" not in p.parts)
+def pack_python(src: Path = ENGINE, pkg: Path = PYODIDE_PKG) -> bytes:
+    """The zip worker.js gives loadPyodide as `stdLibURL`: the trimmed standard library,
+    the engine package ("destijl/api.py", ...) and destijl_precompile.py (reproducible)."""
     if not (src / "__init__.py").is_file():
         raise BuildError(f"{src} is not a Python package (no __init__.py)")
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(src.parent).as_posix(), ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
-    return out.getvalue()
+    pyodide_version(pkg)
+    try:
+        return pystdlib.pack_python(pkg / "python_stdlib.zip", engine=src,
+                                    extra={"destijl_precompile.py": PRECOMPILE.read_bytes()})
+    except pystdlib.StdlibError as error:
+        raise BuildError(str(error)) from error
 
 
 def pyodide_version(pkg: Path = PYODIDE_PKG) -> str:
@@ -89,8 +88,8 @@ def copy_pyodide(out: Path, pkg: Path = PYODIDE_PKG) -> tuple[str, dict, int]:
     """Copy the runtime files into a content-hashed folder.
 
     Returns the folder (relative to out, ending in "/"), the inline lock file that spares
-    loadPyodide a fetch of pyodide-lock.json, and the bytes Pyodide fetches (the progress
-    bar's 100 %; the .mjs files come through import(), which the worker cannot count).
+    loadPyodide a fetch of pyodide-lock.json, and the bytes of the files worker.js
+    downloads and counts (pyodide.asm.wasm and pyodide.asm.mjs; pyodide.mjs is imported).
     """
     version = pyodide_version(pkg)
     contents = {name: (pkg / name).read_bytes() for name in PYODIDE_FILES}
@@ -99,7 +98,7 @@ def copy_pyodide(out: Path, pkg: Path = PYODIDE_PKG) -> tuple[str, dict, int]:
     for name, data in contents.items():
         (out / folder / name).write_bytes(data)
     info = json.loads((pkg / "pyodide-lock.json").read_text())["info"]
-    fetched = sum(len(data) for name, data in contents.items() if not name.endswith(".mjs"))
+    fetched = sum(len(data) for name, data in contents.items() if name != "pyodide.mjs")
     return folder, {"info": info, "packages": {}}, fetched
 
 
@@ -189,10 +188,10 @@ def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str =
 def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
     """Add the generated files to a copy of web/ and return the build version."""
     pyodide_dir, lock_file, runtime_bytes = copy_pyodide(out)
-    archive = pack_engine(engine)
-    engine_path = f"{ASSETS}destijl-{digest(archive)}.zip"
-    (out / engine_path).write_bytes(archive)
-    write_pages(out, web, engine, archive, [out / pyodide_dir, out / engine_path])
+    archive = pack_python(engine)
+    python_path = f"{ASSETS}python-{digest(archive)}.zip"
+    (out / python_path).write_bytes(archive)
+    write_pages(out, web, engine, archive, [out / pyodide_dir, out / python_path])
     entries = write_icons(out)
     index = (out / "index.html").read_text() if (out / "index.html").is_file() else ""
     app = manifest(entries, theme_color(index))
@@ -208,8 +207,10 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
         "version": version,
         "pyodideVersion": pyodide_version(),
         "pyodide": pyodide_dir,
-        "engine": engine_path,
-        "runtimeBytes": runtime_bytes,
+        "python": python_path,
+        "engine": python_path,  # the zip that carries the engine (tests block it)
+        "runtimeBytes": runtime_bytes + len(archive),
+        "pythonBytes": len(archive),
         "lockFile": lock_file,
     }
     (out / "build-info.js").write_text(

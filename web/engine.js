@@ -21,12 +21,16 @@ export class EngineError extends Error {
 
 /** Start-up fails if the worker reports nothing for this long (it has its own watchdog). */
 const SILENCE_MS = 75_000;
+/** ... and much sooner if it never says a first word (worker.js itself did not load). */
+const FIRST_WORD_MS = 12_000;
 
 export class Engine {
   /** Called with {stage: "download" | "start" | "engine", fraction: 0..1} while loading. */
   onprogress = null;
   /** Resolves once Python and the engine are loaded; rejects with an Error otherwise. */
   ready;
+  /** How the last start loaded Python: "bytecode" (compiled on an earlier visit) or "source". */
+  python = null;
 
   #worker = null;
   #pending = new Map(); // id -> {resolve, reject}
@@ -85,7 +89,8 @@ export class Engine {
       timer = setTimeout(() => fail(`The engine did not answer for ${SILENCE_MS / 1000} s.`),
         SILENCE_MS);
     };
-    listen();
+    timer = setTimeout(() => fail(`The engine worker did not start within ${FIRST_WORD_MS / 1000} s `
+      + "(its script did not load)."), FIRST_WORD_MS);
     worker.onmessage = ({ data }) => {
       if (worker !== this.#worker) return;
       if (data.type === "progress") {
@@ -93,6 +98,7 @@ export class Engine {
         this.onprogress?.({ stage: data.stage, fraction: data.fraction, received: data.received, total: data.total });
       } else if (data.type === "ready") {
         clearTimeout(timer);
+        this.python = data.python; // "bytecode" (saved by an earlier visit) or "source"
         settle.resolve();
       } else if (data.type === "failed") {
         fail(data.message);

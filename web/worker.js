@@ -1,21 +1,36 @@
 // De Stijl engine worker (a module worker): owns Pyodide and the Python engine.
 //
-// It loads Pyodide once, unpacks the engine archive into site-packages and then answers
-// every {id, cmd, args} with {id, ok, result | error} from destijl.api.handle. While
-// loading it posts {type: "progress", stage, fraction}, then {type: "ready"} or
-// {type: "failed", message}. Nothing hangs silently: a wasm served with the wrong MIME
-// type (which makes loadPyodide wait forever) fails at once, loading fails after STALL_MS
-// without progress, a request that cannot be sent to Python gets a BadRequest reply, and a
-// failure of Python itself an InternalError reply; every reply carries its request's id.
-// Protocol: docs/api.md.
+// Boot, as fast as the network allows: every file starts downloading at once, in
+// parallel (pyodide.asm.wasm, pyodide.asm.mjs, the python zip), instead of the chain
+// loadPyodide would walk; loadPyodide then gets the responses already under way. The
+// python zip (build_scripts/pystdlib.py) is the trimmed standard library with the engine
+// inside, handed over as `stdLibURL`: nothing to unpack. After a first start, idle moments
+// compile that zip to bytecode (destijl_precompile.py) kept in Cache Storage, so the next
+// start compiles no Python at all; without Cache Storage it simply starts from sources.
+//
+// Then it answers every {id, cmd, args} with {id, ok, result | error} from
+// destijl.api.handle. While loading it posts {type: "progress", stage, fraction}, then
+// {type: "ready", python: "bytecode" | "source"} or {type: "failed", message}.
+// Loading never hangs: a file answered with an HTTP error, a wasm of the wrong MIME type
+// (loadPyodide would wait forever) or a WebAssembly that fails to compile fails at once;
+// a download without data for STALL_MS fails, naming the file. Protocol: docs/api.md.
 import { BUILD } from "./build-info.js";
 
-const STALL_MS = 60_000;
+const STALL_MS = 10_000; // a download that receives nothing for this long has stalled
+const START_MS = 45_000; // starting Python once everything is downloaded
 const DOWNLOAD_SHARE = 0.85; // of the progress bar; starting Python and the engine take the rest
+const BYTECODE_CACHE = "python-bytecode"; // Cache Storage: the compiled python zip (sw.js
+// deletes the other "destijl-" caches, so not that prefix)
+const PRECOMPILE_DELAY_MS = 1500; // after "ready", before compiling in idle moments
+
+const indexURL = new URL(BUILD.pyodide, import.meta.url).href;
+const pythonURL = new URL(BUILD.python, import.meta.url).href;
+const bytecodeKey = `${pythonURL}?bytecode`;
 
 let handle = null; // destijl.api.handle, once loaded
 const loaded = { received: 0, total: 0 }; // bytes downloaded and in all, sent with progress (MB)
-const booting = boot();
+let busyUntil = 0; // the precompiler waits while requests come in
+const booting = Promise.resolve().then(boot); // once the module (class Downloads) is evaluated
 booting.catch(() => {}); // reported as {type: "failed"}; requests get EngineUnavailable
 
 self.onmessage = async ({ data }) => {
@@ -26,6 +41,7 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id, ok: false, error: { type: "EngineUnavailable", message: error.message } });
     return;
   }
+  busyUntil = performance.now() + 500;
   self.postMessage({ ...answer(cmd, args, json), id }); // the id last: every reply has its own
 };
 
@@ -57,99 +73,232 @@ function answer(cmd, args, json) {
 }
 
 async function boot() {
-  const watchdog = stallWatchdog(STALL_MS);
   let lastFraction = -1;
   const progress = (stage, fraction) => {
-    watchdog.poke();
     if (fraction - lastFraction < 0.01 && fraction < 1) return;
     lastFraction = fraction;
     self.postMessage({ type: "progress", stage, fraction, ...loaded });
   };
+  let total = BUILD.runtimeBytes;
+  const downloads = new Downloads((received) => {
+    Object.assign(loaded, { received, total });
+    const share = Math.min(1, received / total);
+    progress(share < 1 ? "download" : "start", DOWNLOAD_SHARE * share);
+  });
   try {
     progress("download", 0);
-    let received = 0;
-    const stopWatching = watchFetches((response) => {
-      const type = response.headers.get("content-type") ?? "";
-      if (new URL(response.url).pathname.endsWith(".wasm") && !type.startsWith("application/wasm")) {
-        watchdog.fail(new Error(`the server sends pyodide.asm.wasm as "${type}", not "application/wasm"`));
-      }
-    }, (bytes) => {
-      received += bytes;
-      Object.assign(loaded, { received, total: BUILD.runtimeBytes });
-      const share = Math.min(1, received / BUILD.runtimeBytes);
-      progress(share < 1 ? "download" : "start", DOWNLOAD_SHARE * share);
-    });
-    const pyodide = await watchdog.race(loadRuntime()).finally(stopWatching);
-    progress("engine", 0.95);
-    await watchdog.race(installEngine(pyodide));
-    self.postMessage({ type: "ready" });
+    let bytecode = await cachedBytecode();
+    if (bytecode) total -= BUILD.pythonBytes;
+    let pyodide;
+    try {
+      pyodide = await start(downloads, bytecode, () => progress("engine", 0.95));
+    } catch (error) {
+      if (!bytecode) throw error;
+      // The saved bytecode does not start (damaged, or a browser quirk): forget it and
+      // start from the sources, as on a first visit.
+      console.warn(`The saved bytecode did not start (${error.message}); starting from sources.`);
+      await forgetBytecode();
+      bytecode = null;
+      total = BUILD.runtimeBytes;
+      pyodide = await start(downloads, null, () => progress("engine", 0.95));
+    }
+    self.postMessage({ type: "ready", python: bytecode ? "bytecode" : "source" });
+    if (!bytecode) setTimeout(() => precompile(pyodide).catch((e) => console.warn(`bytecode: ${e.message}`)), PRECOMPILE_DELAY_MS);
   } catch (error) {
     self.postMessage({ type: "failed", message: `Python could not start: ${error.message}` });
     throw error;
   } finally {
-    watchdog.stop();
+    downloads.stop();
   }
 }
 
-async function loadRuntime() {
-  const indexURL = new URL(BUILD.pyodide, import.meta.url).href;
-  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
-  return loadPyodide({
-    indexURL,
-    lockFileContents: BUILD.lockFile, // spares a fetch of pyodide-lock.json
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
-}
-
-async function installEngine(pyodide) {
-  const response = await fetch(new URL(BUILD.engine, import.meta.url));
-  if (!response.ok) throw new Error(`engine archive: HTTP ${response.status}`);
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: sitePackages });
+/** Download what is not cached, start Python on `bytecode` (or the sources), import the engine. */
+async function start(downloads, bytecode, importing) {
+  const files = {
+    [`${indexURL}pyodide.asm.wasm`]: downloads.get(`${indexURL}pyodide.asm.wasm`, "application/wasm"),
+    [pythonURL]: bytecode ? Promise.resolve(bytecode) : downloads.get(pythonURL),
+  };
+  const scripts = Promise.all([
+    importScript(`${indexURL}pyodide.mjs`),
+    downloads.get(`${indexURL}pyodide.asm.mjs`).then((r) => r.arrayBuffer())
+      .then(() => importScript(`${indexURL}pyodide.asm.mjs`)),
+  ]);
+  const [{ loadPyodide }] = await downloads.race(scripts);
+  const pyodide = await downloads.race(startPython(loadPyodide, files));
+  importing();
   handle = pyodide.pyimport("destijl.api").handle;
+  return pyodide;
 }
 
 /**
- * Show every fetch's response to `check` and count its body bytes, until the returned
- * function is called. The count reads a clone, so Pyodide gets the original response
- * (and the browser can reuse its compiled wasm code on the next visit).
+ * loadPyodide, fed with the responses already downloading: its own fetch() calls for
+ * those URLs get them. A WebAssembly that fails to compile fails the start at once
+ * (Pyodide itself would only log it and wait forever).
  */
-function watchFetches(check, onBytes) {
+async function startPython(loadPyodide, files) {
   const realFetch = globalThis.fetch;
-  const count = async (reader) => {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      onBytes(chunk.value.byteLength);
-    }
+  const realInstantiate = WebAssembly.instantiateStreaming;
+  let failWasm;
+  const wasmFailed = new Promise((_, reject) => { failWasm = reject; });
+  globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, import.meta.url).href;
+    const ready = files[url];
+    delete files[url];
+    return ready ?? realFetch(input, init);
   };
-  globalThis.fetch = async (...request) => {
-    const response = await realFetch(...request);
-    check(response);
-    if (response.body) count(response.clone().body.getReader()).catch(() => {});
-    return response;
-  };
-  return () => {
+  WebAssembly.instantiateStreaming = (...args) => realInstantiate(...args).catch((error) => {
+    failWasm(new Error(`pyodide.asm.wasm could not be compiled (${error.message})`));
+    throw error;
+  });
+  let timer;
+  const tooSlow = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Python did not start within ${START_MS / 1000} s`)), START_MS);
+  });
+  try {
+    return await Promise.race([
+      loadPyodide({
+        indexURL,
+        stdLibURL: pythonURL,
+        lockFileContents: BUILD.lockFile, // spares a fetch of pyodide-lock.json
+        stdout: (line) => console.log(line),
+        stderr: (line) => console.warn(line),
+      }),
+      wasmFailed,
+      tooSlow,
+    ]);
+  } finally {
+    clearTimeout(timer);
     globalThis.fetch = realFetch;
-  };
+    WebAssembly.instantiateStreaming = realInstantiate;
+  }
 }
 
-/** race(promise) rejects if poke() is not called for `ms` milliseconds, or on fail(error). */
-function stallWatchdog(ms) {
-  let timer;
-  let fail;
-  const stopped = new Promise((_, reject) => {
-    fail = reject;
-  });
-  stopped.catch(() => {});
-  const poke = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fail(new Error(`loading stalled for ${ms / 1000} s`)), ms);
-  };
-  poke();
-  return {
-    poke,
-    fail: (error) => fail(error),
-    race: (promise) => Promise.race([promise, stopped]),
-    stop: () => clearTimeout(timer),
-  };
+/** import() a script; if that fails, say why in the words of the server (status, type). */
+async function importScript(url) {
+  try {
+    return await import(url);
+  } catch (error) {
+    const name = url.slice(url.lastIndexOf("/") + 1);
+    let response;
+    try {
+      response = await fetch(url, { cache: "no-store" });
+    } catch {
+      throw new Error(`${name} could not be downloaded (${error.message})`);
+    }
+    if (!response.ok) throw new Error(`the server answered HTTP ${response.status} for ${name}`);
+    throw new Error(`${name} could not be loaded (${error.message})`);
+  }
+}
+
+/**
+ * The downloads under way: each response checked (HTTP status, MIME type) and its bytes
+ * counted through a clone, so the original goes to Pyodide untouched (and the browser can
+ * reuse its compiled wasm code on the next visit). race(promise) rejects as soon as any
+ * download fails or stalls.
+ */
+class Downloads {
+  #received = 0;
+  #pending = new Map(); // name -> time of its last data
+  #fail;
+  #failed;
+  #timer;
+
+  constructor(onBytes) {
+    this.onBytes = onBytes;
+    this.#failed = new Promise((_, reject) => { this.#fail = reject; });
+    this.#failed.catch(() => {});
+    this.#timer = setInterval(() => this.#checkStalls(), 1000);
+  }
+
+  /** fetch(url), resolving with the response once its headers are checked. */
+  get(url, mimeType = null) {
+    const name = url.slice(url.lastIndexOf("/") + 1);
+    this.#pending.set(name, performance.now());
+    const got = fetch(url).then((response) => {
+      const type = response.headers.get("content-type") ?? "";
+      if (!response.ok) throw new Error(`the server answered HTTP ${response.status} for ${name}`);
+      if (mimeType && !type.startsWith(mimeType)) {
+        throw new Error(`the server sends ${name} as "${type}", not "${mimeType}"`);
+      }
+      this.#count(name, response.clone());
+      return response;
+    }, (error) => {
+      throw new Error(`${name} could not be downloaded (${error.message})`);
+    });
+    got.catch((error) => this.#fail(error));
+    return got;
+  }
+
+  race(promise) {
+    return Promise.race([promise, this.#failed]);
+  }
+
+  stop() {
+    clearInterval(this.#timer);
+  }
+
+  async #count(name, response) {
+    if (!response.body) return this.#pending.delete(name);
+    const reader = response.body.getReader();
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        this.#pending.set(name, performance.now());
+        this.#received += chunk.value.byteLength;
+        this.onBytes(this.#received);
+      }
+    } catch {
+      // the download broke off; Pyodide's own read of the original reports it
+    }
+    this.#pending.delete(name);
+  }
+
+  #checkStalls() {
+    const now = performance.now();
+    for (const [name, last] of this.#pending) {
+      if (now - last >= STALL_MS) {
+        this.#fail(new Error(`the download of ${name} stalled: no data for ${STALL_MS / 1000} s`));
+      }
+    }
+  }
+}
+
+/** The compiled python zip of this build from Cache Storage, as a Response; or null. */
+async function cachedBytecode() {
+  try {
+    const cache = await caches.open(BYTECODE_CACHE);
+    return (await cache.match(bytecodeKey)) ?? null;
+  } catch {
+    return null; // no Cache Storage here (an opaque origin, a private mode): sources then
+  }
+}
+
+/** Drop the saved bytecode (every build's). */
+async function forgetBytecode() {
+  try {
+    await caches.delete(BYTECODE_CACHE);
+  } catch {
+    // nothing saved, nothing to forget
+  }
+}
+
+/** Compile the python zip to bytecode in idle moments and keep it for the next start. */
+async function precompile(pyodide) {
+  if (typeof caches === "undefined") return;
+  const zipPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+  const module = pyodide.pyimport("destijl_precompile");
+  const job = module.Precompiler(zipPath);
+  module.destroy();
+  const idle = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, busyUntil - performance.now())));
+  try {
+    do await idle(); while (!job.step());
+    const zip = job.result();
+    const data = zip.toJs();
+    zip.destroy();
+    const cache = await caches.open(BYTECODE_CACHE);
+    for (const request of await cache.keys()) await cache.delete(request); // other builds'
+    await cache.put(bytecodeKey, new Response(data, { headers: { "content-type": "application/zip" } }));
+    self.postMessage({ type: "bytecode-saved", bytes: data.byteLength });
+  } finally {
+    job.destroy();
+  }
 }

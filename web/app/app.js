@@ -66,10 +66,13 @@ export function startApp({ mode, play = false }) {
     controller.boot();
     if (mode === "full") {
       const firstVisit = !navigator.serviceWorker?.controller; // no worker served this page yet
-      pwa.registerServiceWorker({
+      // Registered once the engine has loaded (or failed): the service worker's precache
+      // then reads Pyodide from the HTTP cache instead of racing the engine for bandwidth.
+      const register = () => pwa.registerServiceWorker({
         onUpdateReady: () => controller.dispatch({ type: "update-ready" }),
         onOfflineReady: () => firstVisit && store.update(T.announce, "De Stijl is saved on this device: it now plays offline too."),
       });
+      engine.ready.then(register, register);
     }
   }
 }

@@ -1,0 +1,124 @@
+"""Loading the engine in real Chromium: it never hangs, and the next visit starts faster.
+
+- a missing file (HTTP 404) and a stalled download end in a message naming the cause,
+  well within 15 s (the wrong-MIME case is in test_pwa.py); on the real page the loader
+  shows it with a Retry button, and Retry recovers once the network does;
+- after a first start the worker compiles the python zip to bytecode and saves it; the
+  next start uses it (both boot paths play), and damaged bytecode falls back to sources.
+
+The probe pages (tests/web/probe/) stand in for the UI where only the engine matters.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Page, Route, expect
+
+if TYPE_CHECKING:
+    from conftest import Guard, Site
+
+BOOT_TIMEOUT_MS = 90_000
+FAIL_WITHIN_S = 15  # the issue's bound, from the failure to the message
+
+FAILURE = "probe.booted.then(() => null, (e) => e.message)"
+PLAY = """async (plies) => {
+  let view = await probe.engine.call("new_game", {players: 2, seed: 5});
+  for (let i = 0; i < plies; i++) {
+    const {move} = await probe.engine.call("bot_move", {record: view.record, level: "medium"});
+    view = await probe.engine.call("play", {record: view.record, move});
+  }
+  return view.ply;
+}"""
+WAIT_FOR_BYTECODE = """async (ms) => {
+  for (const end = performance.now() + ms; performance.now() < end;) {
+    if ((await (await caches.open("python-bytecode")).keys()).length > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}"""
+
+
+def open_probe(page: Page, url: str) -> float:
+    """Open a probe page; return the time the page was asked for (time.monotonic())."""
+    started = time.monotonic()
+    page.goto(url)
+    page.wait_for_function("() => window.probe", timeout=BOOT_TIMEOUT_MS)
+    return started
+
+
+def test_a_missing_file_fails_at_once_with_its_status(
+    page: Page, guard: Guard, probe_site: Site, serve: Callable[..., Site], tmp_path: Path
+) -> None:
+    """pyodide.asm.wasm answered with 404: the message says so, in seconds, not minutes."""
+    root = tmp_path / "dist"
+    shutil.copytree(probe_site.root, root)
+    next(root.glob("assets/pyodide-*/pyodide.asm.wasm")).unlink()
+    broken = serve(root)
+    guard.allow("404")
+    guard.allow("pyodide.asm")  # the failed worker is stopped: its other fetches are cut off
+    started = open_probe(page, broken.url + "/?no-sw")
+    message = page.evaluate(FAILURE)
+    assert message and "HTTP 404" in message and "pyodide.asm.wasm" in message
+    assert time.monotonic() - started < FAIL_WITHIN_S
+
+
+def test_a_stalled_download_fails_within_15_s_naming_the_file(
+    page: Page, guard: Guard, probe_site: Site
+) -> None:
+    """The wasm download never gets an answer: "stalled" after 10 s, not 60."""
+    held: list[Route] = []
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    guard.allow("pyodide.asm")
+    started = open_probe(page, probe_site.url + "/?no-sw")
+    message = page.evaluate(FAILURE)
+    elapsed = time.monotonic() - started
+    assert held, "the wasm request was not intercepted"
+    assert message and "stalled" in message and "pyodide.asm.wasm" in message
+    assert elapsed < FAIL_WITHIN_S, f"failed after {elapsed:.1f} s"
+
+
+def test_the_page_says_stalled_and_retry_recovers(page: Page, guard: Guard) -> None:
+    """On the real page: the loader names the cause, Retry is offered and works."""
+    page.context.route("**/pyodide.asm.wasm", lambda route: None)
+    guard.allow("pyodide.asm")
+    page.goto("/")
+    loader = page.get_by_role("status").filter(has_text="game engine")
+    expect(loader).to_contain_text("stalled", timeout=FAIL_WITHIN_S * 1000)
+    expect(loader).to_contain_text("pyodide.asm.wasm")
+    retry = page.get_by_role("button", name="Retry")
+    expect(retry).to_be_visible()
+    page.context.unroute("**/pyodide.asm.wasm")
+    retry.click()
+    expect(page.get_by_role("button", name="Start game")).to_be_enabled(timeout=BOOT_TIMEOUT_MS)
+    expect(retry).to_be_hidden(timeout=BOOT_TIMEOUT_MS)
+
+
+def test_the_next_start_uses_saved_bytecode_and_falls_back_when_damaged(
+    page: Page, probe_site: Site
+) -> None:
+    """Visit 1 starts from sources and saves bytecode; visit 2 starts from it and plays;
+    damaged bytecode is dropped and the start goes on from sources."""
+    open_probe(page, probe_site.url + "/?no-sw")
+    page.evaluate("probe.booted")
+    assert page.evaluate("probe.engine.python") == "source"
+    assert page.evaluate(WAIT_FOR_BYTECODE, BOOT_TIMEOUT_MS), "no bytecode saved"
+
+    open_probe(page, probe_site.url + "/?no-sw")
+    page.evaluate("probe.booted")
+    assert page.evaluate("probe.engine.python") == "bytecode"
+    assert page.evaluate(PLAY, 4) == 4
+
+    page.evaluate("""async () => {
+      const cache = await caches.open("python-bytecode");
+      const [key] = await cache.keys();
+      await cache.put(key, new Response(new Uint8Array([80, 75, 5, 6, 1, 2, 3])));
+    }""")
+    open_probe(page, probe_site.url + "/?no-sw")
+    page.evaluate("probe.booted")
+    assert page.evaluate("probe.engine.python") == "source"
+    assert page.evaluate(PLAY, 2) == 2
