@@ -604,7 +604,7 @@ def write_doc(doc: Path, command: str, text: str, results: dict) -> None:
         new = old.rstrip("\n") + "\n\n" + body
     else:
         end = old.find("\n## ", start + len(SECTION))
-        new = old[:start] + body + (old[end + 1:] if end >= 0 else "")
+        new = old[:start] + body + ("\n" + old[end + 1:] if end >= 0 else "")
         new = new.replace("\n\n\n", "\n\n")
     doc.write_text(new)
 
