@@ -74,8 +74,9 @@ function answer(cmd, args, json) {
 
 async function boot() {
   let lastFraction = -1;
+  let failed = false; // then a download or start still under way reports nothing more
   const progress = (stage, fraction) => {
-    if (fraction - lastFraction < 0.01 && fraction < 1) return;
+    if (failed || (fraction - lastFraction < 0.01 && fraction < 1)) return;
     lastFraction = fraction;
     self.postMessage({ type: "progress", stage, fraction, ...loaded });
   };
@@ -105,6 +106,7 @@ async function boot() {
     self.postMessage({ type: "ready", python: bytecode ? "bytecode" : "source" });
     if (!bytecode) setTimeout(() => precompile(pyodide).catch((e) => console.warn(`bytecode: ${e.message}`)), PRECOMPILE_DELAY_MS);
   } catch (error) {
+    failed = true;
     self.postMessage({ type: "failed", message: `Python could not start: ${error.message}` });
     throw error;
   } finally {
