@@ -197,3 +197,11 @@ def test_a_ply_outside_the_record_is_refused(upto):
     with pytest.raises(BadRecord) as caught:
         replay(finished(), upto=upto)
     assert str(caught.value) == f"ply: expected an integer from 0 to 16, got {upto!r}"
+
+
+def test_a_seat_without_a_controller_is_played_by_a_human():
+    record = finished()
+    del record["seats"][1]["controller"]
+    game = replay(record)
+    assert [seat.controller for seat in game.seats] == ["human", "human"]
+    assert game.record()["seats"][1]["controller"] == "human"
