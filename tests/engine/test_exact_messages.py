@@ -5,7 +5,16 @@ import copy
 
 import pytest
 
-from destijl import CARDS, BadRecord, BadRequest, Move, new_game, replay, score_painting
+from destijl import (
+    CARDS,
+    BadRecord,
+    BadRequest,
+    IllegalMove,
+    Move,
+    new_game,
+    replay,
+    score_painting,
+)
 from destijl.errors import quote
 from helpers import grid
 
@@ -205,3 +214,85 @@ def test_a_seat_without_a_controller_is_played_by_a_human():
     game = replay(record)
     assert [seat.controller for seat in game.seats] == ["human", "human"]
     assert game.record()["seats"][1]["controller"] == "human"
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"players": 6}, "players: expected 2 to 5, got 6"),
+    ({"players": True}, "players: expected 2 to 5, got True"),
+    ({"seed": -1}, "seed: expected an integer from 0 to 9007199254740991, got -1"),
+    ({"seed": "x"}, "seed: expected an integer from 0 to 9007199254740991, got 'x'"),
+    ({"rotations": 1}, "rotations: expected true or false, got 1"),
+    ({"first_player": 3}, "first_player: expected a seat from 0 to 2, got 3"),
+    ({"colors": [["R"], ["Y"]]}, "colors: expected one entry per seat (3)"),
+    ({"names": ("a", "b")}, "names: expected one entry per seat (3)"),
+    ({"controllers": "abc"}, "controllers: expected one entry per seat (3)"),
+    ({"players": 2, "colors": [["R"], ["B", "K"]]},
+     "seats[0].colors: expected 2 colour letter(s) from R, Y, B, K, W, got ['R']"),
+    ({"colors": [["R"], ["G"], ["B"]]},
+     "seats[1].colors: expected 1 colour letter(s) from R, Y, B, K, W, got ['G']"),
+    ({"colors": [["R"], ["R"], ["B"]]}, "seats[1].colors: colour R is taken twice"),
+    ({"players": 2, "colors": [["R", "R"], ["B", "K"]]},
+     "seats[0].colors: colour R is taken twice"),
+    ({"names": ["a", " ", "c"]}, "seats[1].name: expected 1 to 40 characters, got ' '"),
+    ({"names": ["a", "x" * 41, "c"]},
+     f"seats[1].name: expected 1 to 40 characters, got '{'x' * 41}'"),
+    ({"controllers": ["human", "bot:god", "human"]},
+     "seats[1].controller: expected one of human, bot:random, bot:easy, bot:medium, "
+     "bot:hard, got 'bot:god'"),
+])
+def test_each_refusal_of_new_game_has_its_exact_message(options, message):
+    with pytest.raises(BadRequest) as caught:
+        new_game(**{"players": 3, "seed": 1, **options})
+    assert str(caught.value) == message
+
+
+def test_names_are_trimmed_and_40_characters_are_allowed():
+    game = new_game(3, seed=1, names=[" Piet ", "x" * 40, "Nelly"])
+    assert [seat.name for seat in game.seats] == ["Piet", "x" * 40, "Nelly"]
+
+
+@pytest.mark.parametrize(("cells", "seats", "players", "message"), [
+    ({}, "RB", None, "seats: expected a list of 2 to 5 seats, each a list of colour letters"),
+    ({}, [["R"]], None, "seats: expected a list of 2 to 5 seats, each a list of colour letters"),
+    ({}, [["R"], ["B"], ["Y"], ["K"], ["W"], []], None,
+     "seats: expected a list of 2 to 5 seats, each a list of colour letters"),
+    ({}, [["R"], []], None, "seats[1]: expected a non-empty list of colour letters"),
+    ({}, [["R"], ["Q"]], None, "seats[1]: 'Q' is not one of R, Y, B, K, W"),
+    ({}, [["R"], ["R"]], None, "seats[1]: colour R belongs to two seats"),
+    ({}, [["R"], ["B"]], 7, "players: expected 2 to 5, got 7"),
+    ({}, [["R"], ["B"]], True, "players: expected 2 to 5, got True"),
+    ([], [["R"], ["B"]], None, "cells: expected a mapping (x, y) -> colour letter"),
+    ({(0, True): "R"}, [["R"], ["B"]], None,
+     "cells: (0, True) is not an (x, y) pair of integers"),
+    ({(0, 0): "Q"}, [["R"], ["B"]], None, "cells[(0, 0)]: 'Q' is not one of R, Y, B, K, W"),
+])
+def test_each_refusal_of_scoring_has_its_exact_message(cells, seats, players, message):
+    with pytest.raises(BadRequest) as caught:
+        score_painting(cells, seats, players)
+    assert str(caught.value) == message
+
+
+def test_each_illegal_move_has_its_exact_message():
+    game = new_game(3, seed=4)
+    assert game.gallery == (28, 27, 40, 24)
+    messages = {
+        Move(99, 1, 1, 0): "99@1,1r0: card 99 is not in the Gallery (28, 27, 40, 24)",
+        Move(28, 1, 1, 45): "28@1,1r45: bad rotation 45 (0, 90, 180 or 270)",
+        Move(28, 9, 9, 0): ("28@9,9r0: the card covers 0 cells of the Painting; it must "
+                            "cover 2 to 4"),
+        Move(28, 1.5, 1, 0): "28@1.5,1r0: x must be an integer, not 1.5",
+    }
+    for move, message in messages.items():
+        with pytest.raises(IllegalMove) as caught:
+            game.check(move)
+        assert str(caught.value) == message
+    with pytest.raises(IllegalMove) as caught:
+        game.check(Move(28, 1, 1, 0), seat=2)
+    assert str(caught.value) == "28@1,1r0: wrong seat, it is seat 0's turn, not seat 2's"
+    with pytest.raises(IllegalMove) as caught:
+        game.check("28@1,1r0")
+    assert str(caught.value) == "expected a Move, got '28@1,1r0'"
+    off = new_game(3, seed=4, rotations=False)
+    with pytest.raises(IllegalMove) as caught:
+        off.check(Move(28, 1, 1, 90))
+    assert str(caught.value) == "28@1,1r90: bad rotation 90 (only 0, rotations are off)"
