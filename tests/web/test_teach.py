@@ -181,6 +181,18 @@ def test_rules_panel_opens_from_the_game_and_closes_with_escape(page: Page, snap
     page.keyboard.press("Escape")
     expect(rules).to_be_hidden()
     expect(page.get_by_role("button", name="Gallery card 1")).to_be_visible()
+    # Settings, Hints off: no Hint button, for a fair game; remembered.
+    hint = page.get_by_role("button", name="Hint")
+    expect(hint).to_be_visible()
+    page.get_by_role("button", name="Settings").click()
+    switch = page.get_by_role("switch", name="Show the Hint button")
+    expect(switch).to_have_attribute("aria-checked", "true")
+    switch.click()
+    expect(switch).to_have_attribute("aria-checked", "false")
+    page.keyboard.press("Escape")
+    expect(hint).to_be_hidden()
+    prefs = page.evaluate("() => JSON.parse(localStorage.getItem('destijl.prefs'))")
+    assert prefs["hints"] is False and prefs["tutorialDone"] is True  # skipped: done
 
 
 def png_size(data: bytes) -> tuple[int, int]:

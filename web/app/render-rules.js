@@ -17,7 +17,7 @@ const EXAMPLE = [[0, 0, "R"], [1, 0, "Y"], [2, 0, "Y"], [0, 1, "R"], [1, 1, "K"]
   [4, 1, "B"], [0, 2, "R"], [1, 2, "W"], [2, 2, "R"], [3, 2, "R"], [4, 2, "B"], [2, 3, "W"], [3, 3, "Y"], [4, 3, "K"]];
 /** The example's red strokes (the engine's count): two strokes, of 3 and 4 cells. */
 const RED_STROKES = [[[0, 0], [0, 1], [0, 2]], [[2, 1], [2, 2], [3, 1], [3, 2]]];
-/** The bonus table of docs/rules.md, by number of players. */
+/** The bonus table of docs/rules.md, by number of players (before a game gives the engine's). */
 const BONUSES = { 2: [3], 3: [4, 2], 4: [5, 3, 1], 5: [5, 3, 1] };
 
 function cells(list) {
@@ -68,9 +68,9 @@ function figure(picture, caption) {
   return h("figure", { class: "rules-fig" }, picture, h("figcaption", { text: caption }));
 }
 
-/** The bonus table for `players` (2 to 5). */
-function bonusTable(players) {
-  const points = BONUSES[players] || BONUSES[3];
+/** The bonus table for `players` (2 to 5): the engine's (`ranks` of a game), else the rules'. */
+function bonusTable(players, ranks) {
+  const points = ranks?.length ? ranks.map((r) => r.points) : BONUSES[players] || BONUSES[3];
   return h("table", { class: "rules-bonus" },
     h("caption", { text: `Bonuses with ${players} players` }),
     h("tbody", {}, points.map((p, i) => h("tr", {},
@@ -78,12 +78,12 @@ function bonusTable(players) {
 }
 
 /** The Rules dialog's content; `players` picks the bonus table, `onTable` offers the tour. */
-export function rulesPanel(players, onTable) {
+export function rulesPanel(players, onTable, ranks = null) {
   return h("div", { class: "dialog rules", role: "dialog", "aria-modal": "true", "aria-labelledby": "rules-title", id: "rules-dialog" },
     h("div", { class: "rules-head" },
       h("h2", { class: "dialog-title", id: "rules-title", text: "How to play De Stijl" }),
       h("button", { type: "button", class: "btn btn-small", id: "rules-close", "data-action": "rules-close", text: "Close" })),
-    h("div", { class: "rules-body" },
+    h("div", { class: "rules-body", tabindex: 0, role: "region", "aria-label": "The rules" }, // scrollable: a Tab stop (ACCESS)
       h("section", { class: "rules-sec" },
         h("h3", { text: "Your turn" }),
         h("p", { text: "Take one card from the Gallery and lay it on the Painting, lined up with the cells. You may turn it first (Rotate, or R) unless the game has rotation off." }),
@@ -100,7 +100,7 @@ export function rulesPanel(players, onTable) {
       h("section", { class: "rules-sec" },
         h("h3", { text: "Bonuses for the largest strokes" }),
         h("p", { text: "At the end, the stroke sizes on the Painting are ranked, counting each size once: the largest size wins the first bonus, the next smaller size the second, and so on. Everyone owning a stroke of that size scores the bonus, once, even with several such strokes. Ties share it, and the next bonus still goes to the next smaller size." }),
-        bonusTable(players),
+        bonusTable(players, ranks),
         h("p", { text: "Colours nobody plays (white and black with 3 players, white with 4) still count for the ranking, but nobody scores them: if the largest stroke is one of those, that bonus is lost." })),
       h("section", { class: "rules-sec" },
         h("h3", { text: "Rounds and the end" }),
@@ -130,6 +130,6 @@ export function renderRules(s, p) {
     if (p?.teach.rules) document.getElementById("btn-rules")?.focus();
     return;
   }
-  replace(layer, rulesPanel(players, onTable));
+  replace(layer, rulesPanel(players, onTable, s.view?.tally?.bonus_ranks));
   document.getElementById("rules-close")?.focus();
 }

@@ -52,6 +52,8 @@ export function mountTeach() {
   $("btn-rotate")?.after(h("button", { type: "button", class: "btn btn-hint", id: "btn-hint", "data-action": "hint",
     title: "Show the move the medium bot would make" }, "Hint"));
   if (tools && !$("btn-hint")) tools.prepend(h("button", { type: "button", class: "btn btn-hint", id: "btn-hint", "data-action": "hint" }, "Hint"));
+  document.querySelector("#painting .view-tools")?.append(h("button", { type: "button", class: "tool tool-rules",
+    "data-action": "rules-open", "aria-haspopup": "dialog", "aria-label": "Rules", title: "How to play (?)" }, "?"));
   const spots = $("layer-spots");
   spots?.before(svg("g", { id: "layer-marks" }));
   $("layer-ghost")?.after(svg("g", { id: "layer-note", "aria-hidden": "true" }));
