@@ -10,6 +10,8 @@
 //
 // Python runs in the worker, bots included, so the page never freezes.
 
+import { scriptURL } from "./app/trusted.js";
+
 /** A reply with ok: false (`type` is "IllegalMove", "BadRecord", "InternalError", ...). */
 export class EngineError extends Error {
   constructor(type, message) {
@@ -24,11 +26,28 @@ const SILENCE_MS = 75_000;
 /** ... and much sooner if it never says a first word (worker.js itself did not load). */
 const FIRST_WORD_MS = 12_000;
 
+/**
+ * Deadlines of engine calls, in ms from the moment the engine is ready. A bot thinks up
+ * to ~1.2 s (hard) and a slow machine may take many times that; anything else answers
+ * in milliseconds. A call past its deadline means the worker died or hangs: it is
+ * replaced (see `onlost`). `?debug=engine` in the page's URL shortens every deadline to
+ * DEBUG_DEADLINE_MS and exposes `window.destijlDebug.killWorker()` for the tests.
+ */
+export const DEADLINES = { bot_move: 20_000, default: 10_000 };
+const DEBUG = /(^|[?&])debug=engine(&|$)/.test(globalThis.location?.search ?? "");
+const DEBUG_DEADLINE_MS = 4_000;
+
 export class Engine {
   /** Called with {stage: "download" | "start" | "engine", fraction: 0..1} while loading. */
   onprogress = null;
   /** Resolves once Python and the engine are loaded; rejects with an Error otherwise. */
   ready;
+  /**
+   * Called with a message when a worker that was ready dies or misses a deadline. The
+   * engine has already started a fresh worker (`ready` is new); the pending calls were
+   * rejected with EngineError type "EngineLost".
+   */
+  onlost = null;
   /** How the last start loaded Python: "bytecode" (compiled on an earlier visit) or "source". */
   python = null;
 
@@ -38,13 +57,32 @@ export class Engine {
 
   constructor() {
     this.#start();
+    if (DEBUG) globalThis.destijlDebug = { killWorker: () => this.#worker?.terminate() };
   }
 
-  /** Send a command; resolves with its result, rejects with an EngineError. */
+  /**
+   * Send a command; resolves with its result, rejects with an EngineError. The call has
+   * a deadline (DEADLINES) counted from when the engine is ready.
+   */
   call(cmd, args = {}) {
     const id = this.#nextId++;
+    const worker = this.#worker;
+    const limit = DEBUG ? DEBUG_DEADLINE_MS : DEADLINES[cmd] ?? DEADLINES.default;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      let timer = 0;
+      const done = () => clearTimeout(timer);
+      this.#pending.set(id, {
+        resolve: (value) => { done(); resolve(value); },
+        reject: (error) => { done(); reject(error); },
+      });
+      this.ready.then(() => {
+        if (!this.#pending.has(id) || worker !== this.#worker) return;
+        timer = setTimeout(() => {
+          if (this.#pending.has(id) && worker === this.#worker) {
+            this.#lost(`the engine did not answer "${cmd}" within ${limit / 1000} s`);
+          }
+        }, limit);
+      }, () => {});
       let json; // the arguments cross as JSON text: a deep object could fail to reach the worker
       try {
         json = JSON.stringify(args ?? {});
@@ -53,7 +91,7 @@ export class Engine {
         reject(new EngineError("BadRequest", `request: not expressible as JSON (${String(error?.message ?? error).slice(0, 80)})`));
         return;
       }
-      this.#worker.postMessage({ id, cmd, json });
+      worker.postMessage({ id, cmd, json });
     });
   }
 
@@ -65,13 +103,20 @@ export class Engine {
   }
 
   /** Stop the worker; pending calls reject with EngineError type "Terminated". */
-  terminate() {
+  terminate(type = "Terminated", message = "The engine was stopped.") {
     this.#worker?.terminate();
-    this.#rejectAll(new EngineError("Terminated", "The engine was stopped."));
+    this.#rejectAll(new EngineError(type, message));
+  }
+
+  /** A ready worker died or hangs: reject what it owed, start a fresh one, tell `onlost`. */
+  #lost(message) {
+    this.terminate("EngineLost", `The game engine stopped: ${message}.`);
+    this.#start();
+    this.onlost?.(message);
   }
 
   #start() {
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const worker = new Worker(scriptURL(new URL("./worker.js", import.meta.url)), { type: "module" });
     this.#worker = worker;
     let settle;
     this.ready = new Promise((resolve, reject) => {
@@ -106,9 +151,12 @@ export class Engine {
         this.#reply(data);
       }
     };
+    let up = false;
+    this.ready.then(() => { up = true; }, () => {});
     worker.onerror = (event) => {
       event.preventDefault();
       if (worker !== this.#worker) return;
+      if (up) return this.#lost(`the worker failed (${String(event.message || "no message").slice(0, 80)})`);
       fail(event.message ? `The engine worker failed: ${event.message}`
         : "The engine worker could not be loaded.");
     };

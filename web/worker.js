@@ -15,6 +15,9 @@
 // (loadPyodide would wait forever) or a WebAssembly that fails to compile fails at once;
 // a download without data for STALL_MS fails, naming the file. Protocol: docs/api.md.
 import { BUILD } from "./build-info.js";
+import { installWorkerPolicy } from "./app/trusted.js";
+
+installWorkerPolicy(); // Trusted Types: Pyodide's loader probes importScripts once (app/trusted.js)
 
 const STALL_MS = 10_000; // a download that receives nothing for this long has stalled
 const START_MS = 45_000; // starting Python once everything is downloaded

@@ -20,7 +20,9 @@ from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
 REPO = Path(__file__).resolve().parents[2]
 BOOT_MS = 90_000  # Pyodide's first load in a fresh context
 TURN_MS = 60_000  # the longest a bot may take before a human can play again
-SAVE_KEY = "destijl.save"
+SAVE_KEY = "destijl.save"  # the old single save (before per-game keys); migrated at load
+TAB_KEYS = ("destijl.tab.full", "destijl.tab.embed")  # sessionStorage: this tab's game id
+GAME_PREFIX = "destijl.game."  # localStorage: one whole save per game (web/app/storage.js)
 NO_BONUS = "\u2013"  # the score table's dash for a bonus not won
 
 Where = Page | Frame | FrameLocator
@@ -132,7 +134,17 @@ def saved_record(where: Where) -> dict | None:
     page = where if isinstance(where, Page) else None
     if page is None:
         raise TypeError("saved_record needs a Page")
-    text = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
+    entry = saved_entry(page)
+    return entry["record"] if entry else None
+
+
+def saved_entry(page: Page) -> dict | None:
+    """This tab's whole save: {format, id, mode, moves, savedAt, over, seats, record}."""
+    text = page.evaluate(
+        """([tabs, prefix]) => {
+          const id = tabs.map((k) => sessionStorage.getItem(k)).find((v) => v);
+          return id ? localStorage.getItem(prefix + id) : null;
+        }""", [list(TAB_KEYS), GAME_PREFIX])
     return json.loads(text) if text else None
 
 

@@ -73,7 +73,7 @@ export function createController(deps) {
     if (FORM[intent.type]) return void FORM[intent.type](intent);
     if (ctx.teach.dispatch(intent)) return;
     switch (intent.type) {
-      case "start": return void games.start();
+      case "start": return void games.start({ confirmed: !!intent.confirmed });
       case "speed":
         up(T.setSpeed, intent.value);
         return void writePrefs({ ...loadPrefs(), speed: intent.value });
@@ -83,7 +83,9 @@ export function createController(deps) {
         return void bots.run();
       case "new-game":
         ctx.cancel();
+        saves.refreshList();
         return void up(T.toStart);
+      case "dismiss-save-problem": return void up(T.setSaveProblem, null);
       case "rematch": return void games.rematch();
       case "pick":
         if (humanTurn(s) && !s.busy) up(T.pick, intent.card);
@@ -110,6 +112,10 @@ export function createController(deps) {
       case "replay-close": return void replay.close();
       case "export": return void saves.exportRecord();
       case "import-file": return void saves.importRecord(intent.file);
+      case "import-confirmed": return void saves.openImport();
+      case "resume-saved": return void saves.resumeSaved(intent.id);
+      case "confirm-yes": return void (s.dialog?.yes && dispatch(s.dialog.yes));
+      case "confirm-no": return void saves.decline(s.dialog?.no);
       case "share": return void share.open();
       case "copy-link": return void share.copy();
       case "close-dialog": return void up(T.closeDialog);
@@ -127,5 +133,6 @@ export function createController(deps) {
     }
   }
 
+  ctx.dispatch = dispatch;
   return { boot: loading.boot, dispatch };
 }

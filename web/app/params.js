@@ -8,6 +8,7 @@
 //   &speed=fast  &theme=dark  &autostart=1    (display options)
 //   &autoload=1                               (embed: load at once, not on Start game; main.js reads it)
 
+import { clip } from "./clip.js";
 import { defaultSeat, defaultSetup } from "./state.js";
 import { defaultName } from "./words.js";
 
@@ -34,18 +35,22 @@ export function readParams(search, base = defaultSetup()) {
   const q = new URLSearchParams(search);
   const notes = [];
   const out = { setup: null, speed: null, theme: null, autostart: false, notes };
-  for (const key of q.keys()) {
-    if (!KNOWN.includes(key)) notes.push(`The link's parameter "${key}" is not one De Stijl knows; it was ignored.`);
+  const unknown = [...new Set([...q.keys()].filter((key) => !KNOWN.includes(key)))];
+  if (unknown.length === 1) notes.push(`The link's parameter "${clip(unknown[0], 40)}" is not one De Stijl knows; it was ignored.`);
+  else if (unknown.length > 1) {
+    const named = unknown.slice(0, 3).map((key) => `"${clip(key, 40)}"`).join(", ");
+    const more = unknown.length > 3 ? ` and ${(unknown.length - 3).toLocaleString("en")} more` : "";
+    notes.push(`The link's parameters ${named}${more} are not ones De Stijl knows; they were ignored.`);
   }
   const speed = q.get("speed");
   if (speed !== null) {
     if (SPEEDS.includes(speed)) out.speed = speed;
-    else notes.push(`speed: "${speed}" is not one of ${SPEEDS.join(", ")}; using normal.`);
+    else notes.push(`speed: "${clip(speed)}" is not one of ${SPEEDS.join(", ")}; using normal.`);
   }
   const theme = q.get("theme");
   if (theme !== null) {
     if (THEMES.includes(theme)) out.theme = theme;
-    else notes.push(`theme: "${theme}" is not one of ${THEMES.join(", ")}; using light.`);
+    else notes.push(`theme: "${clip(theme)}" is not one of ${THEMES.join(", ")}; using light.`);
   }
   const auto = q.get("autostart");
   if (auto !== null) out.autostart = YES.includes(auto.toLowerCase());
@@ -57,7 +62,7 @@ export function readParams(search, base = defaultSetup()) {
   if (q.has("players")) {
     const n = Number(q.get("players"));
     if (Number.isInteger(n) && n >= 2 && n <= 5) players = n;
-    else notes.push(`players: "${q.get("players")}" is not a number from 2 to 5; using ${seatWords?.length >= 2 && seatWords.length <= 5 ? seatWords.length : 3}.`);
+    else notes.push(`players: "${clip(q.get("players"))}" is not a number from 2 to 5; using ${seatWords?.length >= 2 && seatWords.length <= 5 ? seatWords.length : 3}.`);
   }
   if (players === null && seatWords && seatWords.length >= 2 && seatWords.length <= 5) players = seatWords.length;
   if (players === null) {
@@ -72,7 +77,7 @@ export function readParams(search, base = defaultSetup()) {
     seatWords.slice(0, players).forEach((word, i) => {
       const controller = controllerOf(word);
       if (controller) seats[i].controller = controller;
-      else notes.push(`seats: "${word}" is not human, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
+      else notes.push(`seats: "${clip(word)}" is not human, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
     });
     // default names that follow the seat type
     seats.forEach((seat, i) => {
@@ -84,7 +89,7 @@ export function readParams(search, base = defaultSetup()) {
     names.slice(0, players).forEach((name, i) => {
       const trimmed = name.trim();
       if (trimmed && trimmed.length <= 40) seats[i].name = trimmed;
-      else notes.push(`names: seat ${i + 1}'s name must have 1 to 40 characters; keeping "${seats[i].name}".`);
+      else notes.push(`names: seat ${i + 1}'s name must have 1 to 40 characters; keeping "${clip(seats[i].name)}".`);
     });
   }
   if (q.has("colors")) {
@@ -94,25 +99,25 @@ export function readParams(search, base = defaultSetup()) {
     groups.slice(0, players).forEach((group, i) => {
       const letters = [...group.trim().toUpperCase()];
       if (letters.length === want && letters.every((c) => "RYBKW".includes(c))) seats[i].colors = letters;
-      else notes.push(`colors: "${group}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from R, Y, B, K, W; keeping ${seats[i].colors.join("")}.`);
+      else notes.push(`colors: "${clip(group)}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from R, Y, B, K, W; keeping ${seats[i].colors.join("")}.`);
     });
   }
   const setup = { ...base, seats, seed: "", rotations: true, first: 0 };
   if (q.has("seed")) {
     const seed = q.get("seed").trim();
     if (/^\d{1,15}$/.test(seed)) setup.seed = seed;
-    else notes.push(`seed: "${seed}" is not a whole number; a random seed will be used.`);
+    else notes.push(`seed: "${clip(seed)}" is not a whole number; a random seed will be used.`);
   }
   if (q.has("rotations")) {
     const r = q.get("rotations").toLowerCase();
     if (YES.includes(r)) setup.rotations = true;
     else if (NO.includes(r)) setup.rotations = false;
-    else notes.push(`rotations: "${r}" is not on or off; rotations stay on.`);
+    else notes.push(`rotations: "${clip(r)}" is not on or off; rotations stay on.`);
   }
   if (q.has("first")) {
     const f = Number(q.get("first"));
     if (Number.isInteger(f) && f >= 1 && f <= players) setup.first = f - 1;
-    else notes.push(`first: "${q.get("first")}" is not a seat from 1 to ${players}; seat 1 starts.`);
+    else notes.push(`first: "${clip(q.get("first"))}" is not a seat from 1 to ${players}; seat 1 starts.`);
   }
   out.setup = setup;
   return out;

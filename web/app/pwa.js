@@ -4,6 +4,8 @@
 //   registerServiceWorker({ onUpdateReady: () => showBanner("New version. Reload?") });
 //   reloadButton.onclick = () => applyUpdate();   // reloads into the new version
 
+import { scriptURL } from "./trusted.js";
+
 let registration = null;
 let waiting = null; // the installed worker of a new version, waiting for applyUpdate()
 let stale = false; // another tab switched this page's service worker to a new version
@@ -20,7 +22,7 @@ export async function registerServiceWorker({ onUpdateReady = () => {}, onOfflin
   const container = navigator.serviceWorker;
   let controlled = Boolean(container.controller); // false on the very first visit
   try {
-    registration = await container.register(new URL("../sw.js", import.meta.url),
+    registration = await container.register(scriptURL(new URL("../sw.js", import.meta.url)),
       { updateViaCache: "none" });
   } catch (error) {
     console.warn(`Offline play is unavailable: ${error.message}`);

@@ -4,6 +4,7 @@
 import { attr, h, replace, show, text } from "./dom.js";
 import * as paint from "./paint.js";
 import { renderStart } from "./render-start.js";
+import { confirmDialog, renderSaveProblem, renderSaves } from "./render-saves.js";
 import { resultsPanel } from "./render-end.js";
 import { endExtras } from "./render-chart.js";
 import { renderRules } from "./render-rules.js";
@@ -40,8 +41,10 @@ export function createRenderer() {
 
   function draw(s, p) {
     chrome(s, p);
-    if (s.screen === "start") renderStart($("setup"), s, p?.screen === "start" ? p : null);
-    else table(s, p?.screen === "table" ? p : null);
+    if (s.screen === "start") {
+      renderStart($("setup"), s, p?.screen === "start" ? p : null);
+      renderSaves($("setup"), s, p?.screen === "start" ? p : null);
+    } else table(s, p?.screen === "table" ? p : null);
     renderRules(s, p);
     renderTour(s);
     focusFlow(s, p); // last: after every part of the page is drawn
@@ -106,12 +109,14 @@ export function createRenderer() {
     if (!p || p.announcement !== s.announcement) text($("live"), s.announcement);
     if (!p || p.settings !== s.settings || p.themeOverride !== s.themeOverride) applyLook(lookOf(s));
     if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))) dialog(s.dialog, s);
+    renderSaveProblem(s, p);
   }
 
   function dialog(d, s) {
     const root = $("dialog");
     show(root, !!d);
     if (!d) return replace(root);
+    if (d.kind === "confirm") return replace(root, confirmDialog(d));
     if (d.kind === "settings") {
       const focused = document.activeElement?.dataset?.action;
       replace(root, settingsPanel(s, hintsSetting(s)));

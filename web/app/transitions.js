@@ -1,6 +1,7 @@
 // Pure transitions: fn(state, ...) -> new state. No DOM, no engine, no rule.
 // Unchanged parts keep their identity so render.js can skip them.
 
+import { capNotices } from "./clip.js";
 import { defaultColors, defaultSeat } from "./state.js";
 import { defaultName, isDefaultName } from "./words.js";
 
@@ -58,7 +59,7 @@ export function setSpeed(s, speed) {
   return { ...s, speed };
 }
 export function setNotices(s, notices) {
-  return { ...s, notices };
+  return { ...s, notices: capNotices(notices) };
 }
 export function setRestoring(s, restoring) {
   return { ...s, restoring };
@@ -177,4 +178,15 @@ export function pinchBy(s, from, factor, cx, cy, dx, dy) {
   const zoomed = zoomAt(s, from, factor, cx, cy);
   const k = zoomed.camera.w / from.w;
   return panBy(zoomed, zoomed.camera, dx * k, dy * k);
+}
+
+// -- saved games (control/saves.js) --------------------------------------------------------
+export function setSaves(s, saves) {
+  return { ...s, saves };
+}
+export function setGameId(s, gameId) {
+  return s.gameId === gameId ? s : { ...s, gameId };
+}
+export function setSaveProblem(s, saveProblem) {
+  return s.saveProblem === saveProblem ? s : { ...s, saveProblem };
 }

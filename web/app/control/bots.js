@@ -32,6 +32,7 @@ export function createBots(ctx) {
         const s = get();
         const v = s.view;
         if (ctx.stale(mine) || s.screen !== "table" || s.replay || !v || v.is_over) return;
+        if (s.engine.status !== "ready") return; // a restarted engine runs the bots again (loading.js)
         const seat = v.current_seat;
         if (!isBot(v.seats[seat].controller)) return;
         up(T.thinking, seat);
@@ -44,7 +45,7 @@ export function createBots(ctx) {
         await delay(SPEEDS[get().speed]?.after ?? pace.after);
       }
     } catch (error) {
-      if (!ctx.stale(mine)) up(T.refused, `A bot could not move: ${reason(error)}`, true);
+      if (!ctx.stale(mine) && !ctx.loading.lost(error)) up(T.refused, `A bot could not move: ${reason(error)}`, true);
     } finally {
       running = false;
       if (ctx.stale(mine)) setTimeout(run, 0); // a newer game or undo may need its bots

@@ -30,16 +30,22 @@ export function createGames(ctx) {
       const view = await engine.call("new_game", args);
       replaced();
       up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
-      ctx.saves.save(view);
+      ctx.saves.save(view, { fresh: true });
+      ctx.saves.refreshList();
       if (remember) writePrefs({ ...loadPrefs(), setup: remember });
       ctx.bots.run();
     } catch (error) {
-      up(T.refused, `The game could not start: ${reason(error)}`);
+      up(T.refused, `The game could not start: ${reason(error)}`); // an engine loss too: the player presses Start again
     }
   }
 
-  /** Start game: a new game from the start screen's form. */
-  function start() {
+  /** Start game: a new game from the start screen's form (after a yes if one is in progress). */
+  function start({ confirmed = false } = {}) {
+    if (!confirmed) {
+      return ctx.saves.confirmReplace({ title: "Start a new game?", yesLabel: "Start a new game",
+        yes: { type: "start", confirmed: true } }, () => start({ confirmed: true }));
+    }
+    up(T.closeDialog);
     const { setup } = get();
     const args = {
       players: setup.seats.length,
@@ -81,7 +87,7 @@ export function createGames(ctx) {
       moved(before, view);
       ctx.bots.run();
     } catch (error) {
-      if (ctx.stale(mine)) return;
+      if (ctx.stale(mine) || ctx.loading.lost(error)) return;
       up(T.refused, `Card ${move.card} cannot go at column ${x}, row ${y}: ${reason(error)}`);
     }
   }
@@ -112,6 +118,7 @@ export function createGames(ctx) {
       ctx.saves.save(view);
       ctx.bots.run();
     } catch (error) {
+      if (ctx.loading.lost(error)) return;
       up(T.refused, `Undo was refused: ${reason(error)}`);
       ctx.bots.run();
     }

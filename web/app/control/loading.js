@@ -1,29 +1,45 @@
 // Loading: the engine's progress and failure, the page's start-up (preferences, link,
-// saved game), and Retry after a failed load.
+// this tab's saved game), Retry after a failed load (it resumes the saved game), and
+// recovery when a ready engine dies or stops answering (engine.js `onlost`).
 
+import { clip } from "../clip.js";
 import { readParams, withoutSetup } from "../params.js";
-import { loadPrefs } from "../storage.js";
+import { readPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 
-const STAGES = { download: "downloading Python", start: "starting Python", engine: "loading the rules" };
+const STAGES = { download: "downloading Python", start: "starting Python", engine: "loading the rules",
+  restart: "restarting" };
 
 export function createLoading(ctx) {
   const { engine, get, up } = ctx;
+  let pendingRestore = null; // this tab's save, when the engine failed before it was restored
+  let recovering = false;
 
   /** Follow the engine's start-up into the state; resolves true once it is ready. */
   function watchEngine() {
     engine.onprogress = ({ stage, fraction, received, total }) =>
       up(T.engineProgress, STAGES[stage] || stage, fraction, received, total);
-    return engine.ready.then(
-      () => { up(T.engineReady); return true; },
-      (error) => { up(T.engineFailed, error.message); return false; });
+    engine.onlost = (message) => recover(message);
+    const ready = engine.ready;
+    return ready.then(
+      () => { if (ready === engine.ready) up(T.engineReady); return true; },
+      (error) => { if (ready === engine.ready) up(T.engineFailed, clip(error.message, 200)); return false; });
   }
 
-  /** Apply preferences and the link, restore the saved game, autostart if asked. */
-  async function boot() {
-    const prefs = loadPrefs();
+  /** Preferences, with a notice when some could not be read (they are dropped for good). */
+  function applyPrefs() {
+    const { prefs, dropped } = readPrefs();
+    if (dropped.length) {
+      writePrefs(prefs);
+      up(T.setNotices, [...get().notices, `Some saved preferences could not be read and were reset (${dropped.join(", ")}).`]);
+    }
     if (prefs.speed) up(T.setSpeed, prefs.speed);
-    if (prefs.setup?.seats?.length >= 2) up(T.setSetup, { ...get().setup, ...prefs.setup, seed: "" });
+    if (prefs.setup) up(T.setSetup, { ...get().setup, ...prefs.setup, seed: "" });
+  }
+
+  /** Apply preferences and the link, restore this tab's game, autostart if asked. */
+  async function boot({ autostart = false } = {}) {
+    applyPrefs();
     const link = readParams(ctx.location.search);
     if (link.speed) up(T.setSpeed, link.speed);
     if (link.theme) document.documentElement.dataset.theme = link.theme;
@@ -34,22 +50,70 @@ export function createLoading(ctx) {
       const { pathname, search, hash } = ctx.location;
       try { history.replaceState(null, "", pathname + withoutSetup(search) + hash); } catch { /* file: or sandboxed */ }
     }
-    if (link.notes.length) up(T.setNotices, link.notes);
+    if (link.notes.length) up(T.setNotices, [...get().notices, ...link.notes]);
     const saved = ctx.saves.load();
     if (saved) up(T.setRestoring, true);
     const ok = await watchEngine();
     if (saved && ok) await ctx.saves.restore(saved, !link.setup);
+    else if (saved) pendingRestore = saved;
     up(T.setRestoring, false);
-    if (link.autostart && ok) await ctx.games.start();
+    if ((link.autostart || autostart) && ok) {
+      ctx.saves.confirmReplace({ title: link.autostart ? "Start the link's game?" : "Start a new game?", yesLabel: "Start the new game",
+        yes: { type: "start", confirmed: true }, no: { type: "resume" } }, () => ctx.games.start({ confirmed: true }));
+    }
   }
 
-  /** The Retry button: a fresh worker, then the bots carry on if a game is on the table. */
+  /** The Retry button: a fresh worker, then this tab's saved game, or the bots carry on. */
   async function retry() {
     up(T.engineProgress, "", 0);
     engine.restart().catch(() => {});
     const ok = await watchEngine();
-    if (ok && get().screen === "table") ctx.bots.run();
+    if (!ok) return;
+    if (pendingRestore) {
+      const saved = pendingRestore;
+      pendingRestore = null;
+      await ctx.saves.restore(saved, get().screen === "start" || !get().view);
+    } else if (get().screen === "table") ctx.bots.run();
   }
 
-  return { boot, retry, watchEngine };
+  /**
+   * A ready engine died or missed a deadline; engine.js already started a new worker.
+   * Say so briefly, and once it is ready, put the game back from its last save and let
+   * a bot whose turn it was ask again.
+   */
+  async function recover(message) {
+    console.warn(`De Stijl: ${message}; the engine was restarted.`);
+    ctx.cancel();
+    up(T.engineProgress, STAGES.restart, 0);
+    up(T.refused, "The game engine stopped answering, so it is being restarted. Your game carries on from its last save.");
+    if (recovering) return;
+    recovering = true;
+    try {
+      const ok = await watchEngine();
+      if (!ok) {
+        const id = get().gameId;
+        if (id) pendingRestore = { id, save: { record: get().view?.record, moves: get().view?.record?.moves?.length ?? 0, savedAt: new Date().toISOString() } };
+        return;
+      }
+      const record = get().view?.record;
+      if (record) {
+        const view = await engine.call("view", { record });
+        up((s) => ({ ...s, view, replay: null, busy: false, thinking: null, held: null, hover: null, stalled: false }));
+      }
+      if (get().error?.startsWith("The game engine stopped")) up(T.dismissError);
+      up(T.announce, `The game engine is back${get().screen === "table" ? ": your game carries on" : ""}.`);
+      if (get().screen === "table") ctx.bots.run();
+    } catch (error) {
+      if (!lost(error)) up(T.refused, `The game could not be put back: ${clip(error.message)}`);
+    } finally {
+      recovering = false;
+    }
+  }
+
+  /** True if `error` is an engine loss that recover() handles (callers then stay quiet). */
+  function lost(error) {
+    return error?.type === "EngineLost";
+  }
+
+  return { boot, retry, watchEngine, recover, lost };
 }

@@ -1,13 +1,14 @@
 // Sentences about the game for the turn banner and the live region, and the facts about a
 // move that the animation needs. Read off the engine's view; no rule is decided here.
 
+import { clip } from "../clip.js";
 import { winnerText } from "../render-end.js";
 import { isBot, moveText } from "../words.js";
 
 /** A readable sentence from an engine error (drops the compact move prefix "17@3,-1r0: "). */
 export function reason(error) {
   const text = String(error?.message || error || "unknown error");
-  return text.replace(/^\d+@-?\d+,-?\d+r\d+:\s*/, "");
+  return clip(text.replace(/^\d+@-?\d+,-?\d+r\d+:\s*/, ""), 200); // engine messages quote values; keep them short
 }
 
 /** Whose turn it is, or who won, as one sentence. */

@@ -25,7 +25,7 @@ export function createReplay(ctx) {
       up(T.announce, p === 0 ? "Replay: the start of the game." : `Replay, move ${p}: ${moveText(view.seats[last.seat].name, last)}`);
       up((st) => ({ ...st, fresh: last ? { ...last, ply: p, under: prev ? underCard(prev, last) : null } : null }));
     } catch (error) {
-      up(T.refused, `The replay stopped: ${reason(error)}`);
+      if (!ctx.loading.lost(error)) up(T.refused, `The replay stopped: ${reason(error)}`);
     }
   }
 

@@ -1,0 +1,78 @@
+// Saved games on the page: the start screen's list of games to resume (newest first,
+// with seats, move count and time), the dialog that asks before a game in progress is
+// replaced, and the banner that says plainly when the game is not being saved.
+
+import { h, replace, show, text } from "./dom.js";
+import { controllerLabel, isBot } from "./words.js";
+
+/** Saved games listed at most. */
+const LISTED = 6;
+
+/** "19:42" today, else "28 Nov, 19:42". */
+export function savedTime(iso, now = new Date()) {
+  const d = new Date(iso);
+  const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (d.toDateString() === now.toDateString()) return time;
+  return `${d.toLocaleDateString([], { day: "numeric", month: "short" })}, ${time}`;
+}
+
+/** "You, Piet (medium bot), Theo (hard bot)". */
+function seatsText(seats) {
+  return seats.map((s) => (isBot(s.controller) ? `${s.name} (${controllerLabel(s.controller).toLowerCase()})` : s.name)).join(", ");
+}
+
+function entry(game) {
+  const when = savedTime(game.savedAt);
+  const who = seatsText(game.seats);
+  return h("li", { class: "saved-game" },
+    h("button", { type: "button", class: "saved-game-btn", "data-action": "resume-saved", "data-id": game.id,
+      "aria-label": `Resume the game of ${who}: move ${game.moves}, saved ${when}` },
+    h("span", { class: "saved-game-who", text: who }),
+    h("span", { class: "saved-game-when", text: `Move ${game.moves} · ${when}` })));
+}
+
+/** The start screen's "Saved games" list, after the form in `root` (#setup). */
+export function renderSaves(root, s, p) {
+  let box = root.querySelector("#saved-games");
+  const fresh = !box;
+  if (fresh) {
+    box = h("section", { class: "saved-games", id: "saved-games", "aria-labelledby": "saved-games-title" },
+      h("h2", { class: "saved-games-title", id: "saved-games-title", text: "Saved games" }),
+      h("ol", { class: "saved-games-list" }));
+    root.append(box);
+  }
+  if (!fresh && p && p.saves === s.saves && p.gameId === s.gameId) return;
+  const games = s.saves.filter((g) => !g.over && g.id !== s.gameId).slice(0, LISTED);
+  show(box, games.length > 0);
+  replace(box.querySelector("ol"), games.map(entry));
+}
+
+/** The dialog asking before a game in progress is replaced (state.dialog kind "confirm"). */
+export function confirmDialog(d) {
+  requestAnimationFrame(() => document.getElementById("confirm-no")?.focus());
+  return h("div", { class: "dialog", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "dlg-title",
+    "aria-describedby": "dlg-text" },
+  h("h2", { id: "dlg-title", class: "dialog-title", text: d.title }),
+  h("p", { id: "dlg-text", text: d.text }),
+  h("div", { class: "dialog-actions" },
+    h("button", { type: "button", class: "btn btn-primary", "data-action": "confirm-yes", text: d.yesLabel }),
+    h("button", { type: "button", class: "btn", id: "confirm-no", "data-action": "confirm-no", text: "Keep my game" })));
+}
+
+/** The banner "This game is not being saved: …", under the header (created on first use). */
+export function renderSaveProblem(s, p) {
+  if (p && p.saveProblem === s.saveProblem) return;
+  let banner = document.getElementById("save-problem");
+  if (!banner) {
+    if (!s.saveProblem) return;
+    banner = h("div", { class: "banner save-problem", id: "save-problem", role: "status" },
+      h("span", { class: "save-problem-text" }),
+      h("button", { type: "button", class: "btn btn-small btn-ghost", "data-action": "dismiss-save-problem", text: "OK" }));
+    document.getElementById("main").before(banner);
+  }
+  show(banner, !!s.saveProblem);
+  if (s.saveProblem) {
+    text(banner.querySelector(".save-problem-text"), s.saveProblem);
+    banner.title = s.saveProblem;
+  }
+}
