@@ -17,6 +17,12 @@ can refuse them.
 {'Cache-Control': 'no-cache'}
 >>> headers_for(rules, "/pyodide/pyodide.mjs")
 {}
+
+It is also the single source of those rules: `HEADER_BLOCKS` below, with the one
+Content-Security-Policy (`CSP`), is written into netlify.toml by
+`python3 build_scripts/netlify_headers.py --write` (everything after `GENERATED_MARK`);
+`--check` fails when netlify.toml differs from it, and so does the test of the local
+server (tests/web/test_keep_headers.py).
 """
 
 from __future__ import annotations
@@ -28,6 +34,100 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 NETLIFY_TOML = REPO / "netlify.toml"
+GENERATED_MARK = "# ---- [[headers]]: by build_scripts/netlify_headers.py --write; edit them there"
+
+# The policy of every response (documents, workers and the rest). Pyodide needs only
+# 'wasm-unsafe-eval'; no inline script or style, no eval. Trusted Types are required for
+# script sinks: the page has none (no innerHTML; web/app/trusted.js vets the worker and
+# service-worker URLs), so any injected sink is refused.
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("worker-src", "'self'"),
+    ("connect-src", "'self'"),
+    ("img-src", "'self' data: blob:"),
+    ("style-src", "'self'"),
+    ("font-src", "'self'"),
+    ("manifest-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+    ("require-trusted-types-for", "'script'"),
+    ("trusted-types", "destijl default"),  # default: only in the worker (app/trusted.js)
+)
+# Powerful features the game never uses, off for the page and anything it frames; it
+# matters most for the embed, which runs inside other people's pages.
+PERMISSIONS_OFF = (
+    "accelerometer", "autoplay", "camera", "display-capture",
+    "encrypted-media", "geolocation", "gyroscope", "hid", "idle-detection", "magnetometer",
+    "microphone", "midi", "payment", "publickey-credentials-get", "screen-wake-lock",
+    "serial", "usb", "xr-spatial-tracking",
+)
+
+
+def csp_text() -> str:
+    """The Content-Security-Policy header value."""
+    return "; ".join(f"{name} {value}" for name, value in CSP)
+
+
+def permissions_text() -> str:
+    """The Permissions-Policy header value: every feature of PERMISSIONS_OFF disabled."""
+    return ", ".join(f"{feature}=()" for feature in PERMISSIONS_OFF)
+
+
+NO_CACHE = {"Cache-Control": "no-cache"}
+NOT_FRAMED = {"Cache-Control": "no-cache", "X-Frame-Options": "SAMEORIGIN"}
+# (comment, path pattern, headers) in file order. No two blocks that match one path may
+# set the same header (build.py checks it): Netlify does not promise to merge them.
+HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
+    ("Every response, documents at any path included (/index, 404s, ...): the one policy.\n"
+     "No frame-ancestors here: only the embed may be framed by other sites (below).",
+     "/*", {
+         "X-Content-Type-Options": "nosniff",
+         "Referrer-Policy": "strict-origin-when-cross-origin",
+         "Content-Security-Policy": csp_text(),
+         "Cross-Origin-Opener-Policy": "same-origin",
+         "Permissions-Policy": permissions_text(),
+     }),
+    ("The full site's documents: revalidated, framed only by the site itself.\n"
+     "Netlify serves index.html as /index too.", "/", NOT_FRAMED),
+    ("", "/index", NOT_FRAMED),
+    ("", "/index.html", NOT_FRAMED),
+    ("The embed may be framed by any site (it sets no X-Frame-Options).\n"
+     "Netlify also serves embed.html as /embed.", "/embed", NO_CACHE),
+    ("", "/embed.html", NO_CACHE),
+    ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
+     "/*.js", NO_CACHE),
+    ("", "/*.css", NO_CACHE),
+    ("", "/*.svg", NO_CACHE),
+    ("", "/*.ico", NO_CACHE),
+    ("", "/*.webmanifest",
+     {"Cache-Control": "no-cache", "Content-Type": "application/manifest+json"}),
+    ("Fingerprinted by build.py (the content hash is in the path): cached for a year,\n"
+     "and only for this site's own pages.",
+     "/assets/*", {"Cache-Control": "public, max-age=31536000, immutable",
+                   "Cross-Origin-Resource-Policy": "same-origin"}),
+    ("MIME types Pyodide depends on: a wasm served otherwise makes loadPyodide hang.",
+     "/*.wasm", {"Content-Type": "application/wasm"}),
+    ("", "/*.mjs", {"Content-Type": "text/javascript; charset=utf-8"}),
+)
+
+
+def render_blocks() -> str:
+    """The [[headers]] part of netlify.toml, from HEADER_BLOCKS (ends with a newline)."""
+    out = [GENERATED_MARK]
+    for comment, pattern, values in HEADER_BLOCKS:
+        out.append("")
+        out += [f"# {line}" for line in comment.splitlines()]
+        out += ["[[headers]]", f'  for = "{pattern}"', "  [headers.values]"]
+        out += [f'    {name} = "{value}"' for name, value in values.items()]
+    return "\n".join(out) + "\n"
+
+
+def generated_toml(text: str) -> str:
+    """netlify.toml's text with everything from GENERATED_MARK on written afresh."""
+    head = text.split(GENERATED_MARK)[0].rstrip("\n")
+    return f"{head}\n\n{render_blocks()}"
 
 
 @dataclass(frozen=True)
@@ -94,3 +194,31 @@ def conflicts(rules: list[Rule], url_path: str) -> list[str]:
                 clashes.append(f"{name} ({seen[name.lower()]} and {rule.pattern})")
             seen[name.lower()] = rule.pattern
     return clashes
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`--write` regenerates netlify.toml's [[headers]]; `--check` fails if it is stale."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(description="netlify.toml's [[headers]] from one source")
+    parser.add_argument("--write", action="store_true", help="rewrite netlify.toml")
+    parser.add_argument("--check", action="store_true", help="exit 1 if netlify.toml is stale")
+    parser.add_argument("--toml", type=Path, default=NETLIFY_TOML)
+    args = parser.parse_args(argv)
+    text = args.toml.read_text()
+    fresh = generated_toml(text)
+    if args.write and fresh != text:
+        args.toml.write_text(fresh)
+        print(f"wrote {args.toml}")
+    elif args.check and fresh != text:
+        print(f"{args.toml} is stale: run python3 build_scripts/netlify_headers.py --write",
+              file=sys.stderr)
+        return 1
+    elif not args.write and not args.check:
+        sys.stdout.write(render_blocks())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
