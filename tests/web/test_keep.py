@@ -48,15 +48,20 @@ def returning_player(context: BrowserContext) -> None:
     context.add_init_script(NO_TOUR)
 
 
+def play_one(page: Page) -> None:
+    """Place a card, then wait until the bots have played and it is the player's turn."""
+    ply = saved_ply(page)
+    place_first_spot(page)
+    wait_ply_above(page, ply)
+    assert my_turn_or_end(page) == "turn"
+
+
 def link_game(page: Page, query: str) -> None:
     """Open a link that starts a game at once and play the first human move."""
     page.goto(f"/?{query}&speed=fast&autostart=1")
     wait_ready(page)
     expect(page.get_by_role("button", name="Gallery card 1")).to_be_enabled()
-    ply = saved_ply(page)
-    place_first_spot(page)
-    wait_ply_above(page, ply)
-    assert my_turn_or_end(page) == "turn"
+    play_one(page)
 
 
 def test_two_tabs_keep_two_games_and_the_start_screen_lists_them(
@@ -111,8 +116,7 @@ def test_nothing_replaces_a_game_in_progress_without_a_yes(
     open_game(page)
     set_up(page, ["human", "bot:random", "bot:random"])
     start(page)
-    place_first_spot(page)
-    assert my_turn_or_end(page) == "turn"
+    play_one(page)
     before = saved_entry(page)
 
     # New game, then Start game: asked first; "Keep my game" keeps it.
@@ -271,8 +275,7 @@ def test_retry_after_a_failed_load_resumes_the_saved_game(browser, site, guard) 
     open_game(page)
     set_up(page, ["human", "bot:random", "bot:random"])
     start(page)
-    place_first_spot(page)
-    assert my_turn_or_end(page) == "turn"
+    play_one(page)
     before = saved_entry(page)
     guard.allow("pyodide.asm.wasm")  # the failed request below is the point of this test
     guard.allow("WebAssembly")
