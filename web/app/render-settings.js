@@ -31,7 +31,12 @@ export function applyLook({ theme, colourBlind }) {
   current = { theme, colourBlind };
   const root = document.documentElement;
   const shown = resolveTheme(theme);
-  if (root.dataset.theme !== shown) root.dataset.theme = shown;
+  if (root.dataset.theme !== shown) {
+    // switch at once: no control fades between the two themes' colours
+    root.classList.add("theme-switching");
+    root.dataset.theme = shown;
+    requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove("theme-switching")));
+  }
   const cb = colourBlind ? "on" : "off";
   if (root.dataset.cb !== cb) root.dataset.cb = cb;
   const meta = document.querySelector('meta[name="theme-color"]');
