@@ -296,3 +296,13 @@ def test_each_illegal_move_has_its_exact_message():
     with pytest.raises(IllegalMove) as caught:
         off.check(Move(28, 1, 1, 90))
     assert str(caught.value) == "28@1,1r90: bad rotation 90 (only 0, rotations are off)"
+
+
+def test_a_game_without_a_seed_gets_a_random_31_bit_seed_and_keeps_it():
+    """No seed: the engine draws one (below 2**31, short enough for a link) and records it,
+    so the game still replays; 40 draws all below 2**20 or all alike would be a bug."""
+    seeds = [new_game(2).seed for _ in range(40)]
+    assert all(isinstance(seed, int) and 0 <= seed < 2**31 for seed in seeds)
+    assert max(seeds) >= 2**20 and len(set(seeds)) > 30
+    game = new_game(3)
+    assert game.record()["seed"] == game.seed and replay(game.record()).deal == game.deal
