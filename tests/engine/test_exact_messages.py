@@ -223,6 +223,8 @@ def test_a_seat_without_a_controller_is_played_by_a_human():
     ({"seed": "x"}, "seed: expected an integer from 0 to 9007199254740991, got 'x'"),
     ({"rotations": 1}, "rotations: expected true or false, got 1"),
     ({"first_player": 3}, "first_player: expected a seat from 0 to 2, got 3"),
+    ({"first_player": -1}, "first_player: expected a seat from 0 to 2, got -1"),
+    ({"seed": 2**53}, "seed: expected an integer from 0 to 9007199254740991, got 9007199254740992"),
     ({"colors": [["R"], ["Y"]]}, "colors: expected one entry per seat (3)"),
     ({"names": ("a", "b")}, "names: expected one entry per seat (3)"),
     ({"controllers": "abc"}, "controllers: expected one entry per seat (3)"),
@@ -306,3 +308,8 @@ def test_a_game_without_a_seed_gets_a_random_31_bit_seed_and_keeps_it():
     assert max(seeds) >= 2**20 and len(set(seeds)) > 30
     game = new_game(3)
     assert game.record()["seed"] == game.seed and replay(game.record()).deal == game.deal
+
+
+def test_the_largest_seed_javascript_holds_exactly_is_allowed():
+    assert new_game(2, seed=2**53 - 1).seed == 9007199254740991
+    assert new_game(2, seed=0, first_player=1).current_seat == 1
