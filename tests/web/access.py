@@ -20,6 +20,8 @@ from playwright.sync_api import Page
 
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "build_scripts" / "node_modules" / "axe-core" / "axe.min.js"
+ARTIFACTS = REPO / "test-artifacts"
+ARTIFACTS.mkdir(exist_ok=True)
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 Pixels = list[list[tuple[int, int, int]]]
@@ -34,7 +36,7 @@ def png_pixels(data: bytes) -> Pixels:
         body = data[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
             width, height, depth, color = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and color in (2, 6), f"unsupported PNG: depth {depth}, colour type {color}"
+            assert depth == 8 and color in (2, 6), f"unsupported PNG: {depth} bit, type {color}"
             channels = 3 if color == 2 else 4
         elif kind == b"IDAT":
             idat += body
@@ -96,14 +98,15 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     window.__shifts.push({ value: e.value, input: e.hadRecentInput, t: e.startTime,
       sources: (e.sources || []).map((s) => (s.node && s.node.nodeType === 1
-        ? s.node.tagName + "#" + s.node.id + "." + s.node.className : String(s.node && s.node.nodeName))) });
+        ? s.node.tagName + "#" + s.node.id + "." + s.node.className
+        : String(s.node && s.node.nodeName))) });
   }
 }).observe({ type: "layout-shift", buffered: true });
 """
 
 
 def layout_shift(page: Page, since: float = 0.0) -> tuple[float, list]:
-    """Layout shift (without input) recorded since `since` ms (performance.now()): (sum, entries)."""
+    """Layout shift without recent input since `since` (performance.now() ms): (sum, entries)."""
     entries = page.evaluate("() => window.__shifts || []")
     counted = [e for e in entries if not e["input"] and e["t"] >= since]
     return sum(e["value"] for e in counted), counted
@@ -122,12 +125,13 @@ def axe_scan(page: Page) -> dict:
         world = client.send("Page.createIsolatedWorld", {"frameId": frame, "worldName": "axe",
                                                         "grantUniveralAccess": True})
         context = world["executionContextId"]
-        loaded = client.send("Runtime.evaluate", {"expression": AXE.read_text(), "contextId": context})
+        loaded = client.send("Runtime.evaluate",
+                             {"expression": AXE.read_text(), "contextId": context})
         assert "exceptionDetails" not in loaded, loaded
-        run = (
-            "axe.run(document, {runOnly: {type: 'tag', values: %s}, resultTypes: ['violations', 'incomplete']})"
-            ".then((r) => JSON.stringify({violations: r.violations, incomplete: r.incomplete}))"
-        ) % json.dumps(WCAG_TAGS)
+        options = json.dumps({"runOnly": {"type": "tag", "values": WCAG_TAGS},
+                              "resultTypes": ["violations", "incomplete"]})
+        run = (f"axe.run(document, {options})"
+               ".then((r) => JSON.stringify({violations: r.violations, incomplete: r.incomplete}))")
         result = client.send("Runtime.evaluate", {"expression": run, "contextId": context,
                                                   "awaitPromise": True, "returnByValue": True})
         assert "exceptionDetails" not in result, result

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import BrowserContext, Page, expect
-
 from access import LAYOUT_SHIFT_SCRIPT, contrast, css_color, layout_shift, now_ms
-from player import engine, my_turn_or_end, open_game, saved_ply, saved_record, set_up, wait_ply_above
+from player import (
+    engine,
+    my_turn_or_end,
+    open_game,
+    saved_ply,
+    saved_record,
+    set_up,
+    wait_ply_above,
+)
+from playwright.sync_api import BrowserContext, Page, expect
 
 MAX_KEYS = 6  # keystrokes from a bot's move to the player's placement (default card and spot)
 MAX_SHIFT = 0.02  # cumulative layout shift allowed from load to the first move, and at the end
@@ -125,7 +132,8 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
             expect(ghost).to_have_attribute("data-x", x)
             expect(ghost).to_have_attribute("data-y", y)
             page.keyboard.press("Escape")  # the card goes back, and so does the focus
-            expect(page.get_by_role("button", name="Gallery card 1", exact=True)).to_have_attribute("aria-pressed", "false")
+            card = page.get_by_role("button", name="Gallery card 1", exact=True)
+            expect(card).to_have_attribute("aria-pressed", "false")
             wait_focus(page, r"^Gallery card 1$")
             shift, entries = layout_shift(page)
             assert shift <= MAX_SHIFT, entries
@@ -145,7 +153,8 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
               || Number(document.querySelector('#table').dataset.ply) > p""", arg=mine)
             if page.get_by_role("button", name="Undo").is_enabled():
                 page.keyboard.press("u")
-                page.wait_for_function("(p) => Number(document.querySelector('#table').dataset.ply) < p", arg=mine)
+                page.wait_for_function(
+                    "(p) => Number(document.querySelector('#table').dataset.ply) < p", arg=mine)
                 assert my_turn_or_end(page) == "turn"
                 wait_focus(page, r"^Gallery card 1$")
                 page.keyboard.press("Enter")

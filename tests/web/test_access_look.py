@@ -16,17 +16,19 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
-
-from access import axe_scan, contrast, css_color, describe, luminance, png_pixels
+from access import ARTIFACTS, axe_scan, contrast, css_color, describe, luminance, png_pixels
 from player import BOOT_MS, open_game, place_first_spot, play_to_end, set_up, start
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 COLOURS = ["R", "Y", "B", "K", "W"]
 # Colour-vision simulation matrices on linear RGB (Machado et al. 2009, severity 1.0).
 SIMULATIONS = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
 }
 
 
@@ -42,14 +44,16 @@ def open_settings(page: Page) -> Locator:
 
 
 def css_var(page: Page, name: str) -> tuple[int, int, int]:
-    value = page.evaluate("(n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim()", name)
+    value = page.evaluate(
+        "(n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim()", name)
     return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def check_meaningful_contrast(page: Page) -> dict:
     """Spot dots on the table, black cells on the mat, the focus ring on its halo: >= 3:1."""
     field = css_var(page, "--field")
-    spot_fill = css_color(page.locator(".spot:not(:focus) .spot-dot").first.evaluate("(e) => getComputedStyle(e).fill"))
+    dot = page.locator(".spot:not(:focus) .spot-dot").first
+    spot_fill = css_color(dot.evaluate("(e) => getComputedStyle(e).fill"))
     ratios = {
         "spot dot / table": contrast(spot_fill, field),
         "focus / halo": contrast(css_var(page, "--focus"), css_var(page, "--focus-halo")),
@@ -64,7 +68,8 @@ def check_meaningful_contrast(page: Page) -> dict:
 
 
 def test_theme_follows_the_system_until_chosen(browser: Browser, site, guard) -> None:
-    ctx = browser.new_context(base_url=site.url, color_scheme="dark", viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(base_url=site.url, color_scheme="dark",
+                              viewport={"width": 1280, "height": 800})
     guard.watch(ctx)
     page = ctx.new_page()
     open_game(page)
@@ -74,11 +79,11 @@ def test_theme_follows_the_system_until_chosen(browser: Browser, site, guard) ->
     page.get_by_role("button", name="Gallery card 1", exact=True).click()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     dark = check_meaningful_contrast(page)
-    page.screenshot(path="test-artifacts/access-dark-1280.png")
+    page.screenshot(path=ARTIFACTS / "access-dark-1280.png")
     page.emulate_media(color_scheme="light")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     light = check_meaningful_contrast(page)
-    page.screenshot(path="test-artifacts/access-light-1280.png")
+    page.screenshot(path=ARTIFACTS / "access-light-1280.png")
     print("contrast", {"dark": dark, "light": light})
     # choose Dark: remembered over the system's light setting
     dialog = open_settings(page)
@@ -106,7 +111,8 @@ def cell_image(page: Page, locator: Locator, inset: float = 0.2) -> list[float]:
     box = locator.bounding_box()
     assert box
     dx, dy = box["width"] * inset, box["height"] * inset
-    clip = {"x": box["x"] + dx, "y": box["y"] + dy, "width": box["width"] - 2 * dx, "height": box["height"] - 2 * dy}
+    clip = {"x": box["x"] + dx, "y": box["y"] + dy,
+            "width": box["width"] - 2 * dx, "height": box["height"] - 2 * dy}
     rows = png_pixels(page.screenshot(clip=clip))
     return [luminance(p) for row in rows for p in row]
 
@@ -122,7 +128,8 @@ def simulate(rgb: tuple[int, int, int], matrix) -> tuple[float, float, float]:
         return 255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055)
 
     linear = [lin(c) for c in rgb]
-    return tuple(srgb(sum(m * c for m, c in zip(row, linear, strict=True))) for row in matrix)  # type: ignore[return-value]
+    seen = (srgb(sum(m * c for m, c in zip(row, linear, strict=True))) for row in matrix)
+    return tuple(seen)  # type: ignore[return-value]
 
 
 def pattern_distance(a: list[float], b: list[float]) -> float:
@@ -145,9 +152,10 @@ def test_colour_blind_mode_patterns_greyscale_and_memory(page: Page) -> None:
     toggle.check()
     expect(page.locator("html")).to_have_attribute("data-cb", "on")
     marked = {c: cell_image(page, swatches[c]) for c in COLOURS}
-    page.screenshot(path="test-artifacts/access-colour-blind-settings.png")
+    page.screenshot(path=ARTIFACTS / "access-colour-blind-settings.png")
     tones = {c: (sum(marked[c]) / len(marked[c])) for c in COLOURS}
-    colours = {c: css_color(swatches[c].evaluate("(e) => getComputedStyle(e).backgroundColor")) for c in COLOURS}
+    background = "(e) => getComputedStyle(e).backgroundColor"
+    colours = {c: css_color(swatches[c].evaluate(background)) for c in COLOURS}
     report = []
     for a, b in itertools.combinations(COLOURS, 2):
         tone = (max(tones[a], tones[b]) + 0.05) / (min(tones[a], tones[b]) + 0.05)
@@ -168,11 +176,12 @@ def test_colour_blind_mode_patterns_greyscale_and_memory(page: Page) -> None:
     start(page)
     expect(page.locator("#layer-cells .cb")).to_be_visible()
     expect(page.locator(".gcard .cb").first).to_be_visible()
-    letter = page.locator(".seat-swatches .swatch").first.evaluate("(e) => getComputedStyle(e, '::after').content")
+    letter = page.locator(".seat-swatches .swatch").first.evaluate(
+        "(e) => getComputedStyle(e, '::after').content")
     assert letter.strip('"') in COLOURS, letter
-    page.screenshot(path="test-artifacts/access-colour-blind-table.png")
+    page.screenshot(path=ARTIFACTS / "access-colour-blind-table.png")
     page.set_viewport_size({"width": 360, "height": 740})
-    page.screenshot(path="test-artifacts/access-colour-blind-phone.png")
+    page.screenshot(path=ARTIFACTS / "access-colour-blind-phone.png")
     page.set_viewport_size({"width": 1280, "height": 800})
     # remembered
     page.reload()
@@ -193,9 +202,11 @@ def needs_review_ok(page: Page, incomplete: list) -> list[str]:
             loc = page.locator(target).first
             if not loc.count() or not loc.is_visible():
                 continue
-            info = loc.evaluate("""(e) => { const s = getComputedStyle(e); const r = e.getBoundingClientRect();
+            info = loc.evaluate("""(e) => {
+              const s = getComputedStyle(e); const r = e.getBoundingClientRect();
               const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-              return { color: s.color, size: parseFloat(s.fontSize), weight: Number(s.fontWeight) || 400,
+              return { color: s.color, size: parseFloat(s.fontSize),
+                       weight: Number(s.fontWeight) || 400,
                        covered: !!top && !e.contains(top) && !top.contains(e) }; }""")
             if info["covered"]:  # behind a modal dialog's backdrop: not what is being read now
                 continue
@@ -218,8 +229,9 @@ def scan_both_themes(page: Page, where: str, results: dict) -> None:
         page.emulate_media(color_scheme=scheme)
         # the app sets data-theme; the embed's preview (before the app loads) follows the
         # system through the stylesheet alone
-        page.wait_for_function("(s) => { const t = document.documentElement.dataset.theme; return !t || t === s; }",
-                               arg=scheme)
+        page.wait_for_function(
+            "(s) => { const t = document.documentElement.dataset.theme; return !t || t === s; }",
+            arg=scheme)
         found = axe_scan(page)
         assert not found["violations"], f"{where} ({scheme}):\n{describe(found['violations'])}"
         bad = needs_review_ok(page, found["incomplete"])

@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-
+from access import ARTIFACTS
 from player import BOOT_MS, my_turn_or_end, saved_ply, wait_ply_above
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 PHONE = {"width": 360, "height": 740}
 MIN_TARGET = 44
@@ -40,12 +40,15 @@ def small_targets(page: Page) -> list[str]:
       const out = [];
       for (const el of document.querySelectorAll(sel)) {
         if (el.closest('[hidden], .sr-only, #layer-spots')) continue;
-        const hit = el.matches('input') && el.closest('label') ? el.closest('label') : el; // a label is its field's target
+        // a label is its field's target
+        const hit = el.matches('input') && el.closest('label') ? el.closest('label') : el;
         const r = hit.getBoundingClientRect();
         if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
         if (r.bottom < 0 || r.top > innerHeight) continue;
         if (r.width < min - 0.5 || r.height < min - 0.5) {
-          out.push(`${el.tagName}.${el.className} "${(el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+          const name = (el.getAttribute('aria-label') || el.textContent).trim().slice(0, 30);
+          const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+          out.push(`${el.tagName}.${el.className} "${name}" ${size}`);
         }
       }
       return out;
@@ -68,14 +71,18 @@ def view_box(page: Page) -> list[float]:
     return [float(n) for n in page.locator("#painting-svg").get_attribute("viewBox").split()]
 
 
-def two_fingers(page: Page, start: list[tuple[float, float]], end: list[tuple[float, float]]) -> None:
+Points = list[tuple[float, float]]
+
+
+def two_fingers(page: Page, start: Points, end: Points) -> None:
     """A two-finger gesture on the Painting from `start` to `end` points, by CDP touch events."""
     client = page.context.new_cdp_session(page)
     points = lambda pts: [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(pts)]  # noqa: E731
     client.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start)})
     for k in range(1, 6):
         t = k / 5
-        mid = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for a, b in zip(start, end, strict=True)]
+        mid = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+               for a, b in zip(start, end, strict=True)]
         client.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(mid)})
     client.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     client.detach()
@@ -88,7 +95,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
     start = page.get_by_role("button", name="Start game")
     expect(start).to_be_in_viewport(ratio=1)  # above the fold
     assert not small_targets(page), small_targets(page)
-    page.screenshot(path="test-artifacts/access-phone-start.png")
+    page.screenshot(path=ARTIFACTS / "access-phone-start.png")
     start.tap()
     skip = page.get_by_role("button", name="Skip the tour")
     page.locator(".gcard:not([disabled])").first.wait_for()
@@ -103,7 +110,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
         expect(page.locator("#hint")).to_contain_text("Tap")
         assert not small_targets(page), small_targets(page)
         if turn == 0:
-            page.screenshot(path="test-artifacts/access-phone-turn.png")
+            page.screenshot(path=ARTIFACTS / "access-phone-turn.png")
         ply = saved_ply(page)
         page.get_by_role("button", name="Gallery card 1", exact=True).tap()
         place = page.get_by_role("button", name=re.compile(r"^Place the card here"))
@@ -112,7 +119,8 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
             before = view_box(page)
             box = page.locator("#painting").bounding_box()
             cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            two_fingers(page, [(cx - 30, cy), (cx + 30, cy)], [(cx - 90, cy + 40), (cx + 90, cy + 40)])
+            two_fingers(page, [(cx - 30, cy), (cx + 30, cy)],
+                        [(cx - 90, cy + 40), (cx + 90, cy + 40)])
             after = view_box(page)
             assert after[2] < before[2] * 0.6, (before, after)  # zoomed in about 3x
             assert after[1] != before[1]  # and panned
@@ -122,14 +130,15 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
             page.locator("#painting-svg").tap(position={"x": 30, "y": 30})
             expect(ghost).to_have_attribute("data-legal", "yes")
             x, y = ghost.get_attribute("data-x"), ghost.get_attribute("data-y")
-            page.screenshot(path="test-artifacts/access-phone-held.png")
+            page.screenshot(path=ARTIFACTS / "access-phone-held.png")
             assert not small_targets(page), small_targets(page)
             no_scroll(page)
             spot = page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']")
             center = spot.bounding_box()
             svg = page.locator("#painting-svg").bounding_box()
-            page.locator("#painting-svg").tap(position={"x": center["x"] + center["width"] / 2 - svg["x"],
-                                                        "y": center["y"] + center["height"] / 2 - svg["y"]})
+            page.locator("#painting-svg").tap(position={
+                "x": center["x"] + center["width"] / 2 - svg["x"],
+                "y": center["y"] + center["height"] / 2 - svg["y"]})
         else:
             expect(place).to_be_enabled()
             place.tap()
@@ -137,5 +146,5 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
         turn += 1
         assert turn <= 12, "the game does not end"
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
-    page.screenshot(path="test-artifacts/access-phone-end.png")
+    page.screenshot(path=ARTIFACTS / "access-phone-end.png")
     assert not small_targets(page), small_targets(page)
