@@ -289,6 +289,7 @@ async function forgetBytecode() {
 /** Compile the python zip to bytecode in idle moments and keep it for the next start. */
 async function precompile(pyodide) {
   if (typeof caches === "undefined") return;
+  const cache = await caches.open(BYTECODE_CACHE); // refused (an opaque origin): compile nothing
   const zipPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
   const module = pyodide.pyimport("destijl_precompile");
   const job = module.Precompiler(zipPath);
@@ -299,7 +300,6 @@ async function precompile(pyodide) {
     const zip = job.result();
     const data = zip.toJs();
     zip.destroy();
-    const cache = await caches.open(BYTECODE_CACHE);
     for (const request of await cache.keys()) await cache.delete(request); // other builds'
     await cache.put(bytecodeKey, new Response(data, { headers: { "content-type": "application/zip" } }));
     self.postMessage({ type: "bytecode-saved", bytes: data.byteLength });
