@@ -174,3 +174,12 @@ def test_the_bonus_table_of_each_player_count(players):
     assert [line.bonus for line in sheet.seats] == bonus
     assert [line.total for line in sheet.seats] == total
     assert sheet.to_dict()["winners"] == [0]
+
+
+def test_strokes_are_listed_row_by_row_by_their_first_cell():
+    cells = grid("""
+        RB
+        YR
+    """)
+    assert [(s.color, sorted(s.cells)) for s in find_strokes(cells)] == [
+        ("R", [(0, 0)]), ("B", [(1, 0)]), ("Y", [(0, 1)]), ("R", [(1, 1)])]
