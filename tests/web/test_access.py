@@ -136,6 +136,7 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
             expect(card).to_have_attribute("aria-pressed", "false")
             wait_focus(page, r"^Gallery card 1$")
             shift, entries = layout_shift(page)
+            print(f"layout shift from load to the first move: {shift:.4f}")
             assert shift <= MAX_SHIFT, entries
         ply = saved_ply(page)
         last_turn_at = now_ms(page)
@@ -170,6 +171,7 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
     # the end: the focus goes to Rematch, the layout holds still
     expect(page.get_by_role("button", name="Rematch")).to_be_focused()
     shift, entries = layout_shift(page, since=last_turn_at)
+    print(f"layout shift across the end of the game: {shift:.4f}; keys per placement: {keystrokes}")
     assert shift <= MAX_SHIFT, entries
     expect(page.locator("#live")).to_contain_text("The Painting is finished")
     page.keyboard.press("?")  # ? opens the Rules panel; Escape closes it
