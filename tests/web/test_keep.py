@@ -97,7 +97,11 @@ def test_two_tabs_keep_two_games_and_the_start_screen_lists_them(
     c.set_viewport_size(PHONE)
     c.get_by_role("region", name="Saved games").scroll_into_view_if_needed()
     snap(c, "keep-saved-games-360")
+    c.emulate_media(color_scheme="dark")  # the Settings' "system" theme follows it
+    snap(c, "keep-saved-games-360-dark")
     c.set_viewport_size(DESKTOP)
+    snap(c, "keep-saved-games-1280-dark")
+    c.emulate_media(color_scheme="light")
 
     # Resuming A in tab C: tab C now plays A's game ...
     listed.nth(1).click()
@@ -129,7 +133,11 @@ def test_nothing_replaces_a_game_in_progress_without_a_yes(
     snap(page, "keep-confirm-1280")
     page.set_viewport_size(PHONE)
     snap(page, "keep-confirm-360")
+    page.emulate_media(color_scheme="dark")
+    snap(page, "keep-confirm-360-dark")
     page.set_viewport_size(DESKTOP)
+    snap(page, "keep-confirm-1280-dark")
+    page.emulate_media(color_scheme="light")
     page.get_by_role("button", name="Keep my game").click()
     expect(dialog).to_be_hidden()
     assert saved_entry(page)["record"] == before["record"]
