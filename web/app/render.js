@@ -116,13 +116,13 @@ export function createRenderer() {
     const root = $("dialog");
     show(root, !!d);
     if (!d) return replace(root);
-    if (d.kind === "confirm") return replace(root, confirmDialog(d));
     if (d.kind === "settings") {
       const focused = document.activeElement?.dataset?.action;
       replace(root, settingsPanel(s, hintsSetting(s)));
       if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
       return;
     }
+    if (d.kind === "confirm") return replace(root, confirmDialog(d));
     if (d.kind === "share") {
       replace(root, h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dlg-title" },
         h("h2", { id: "dlg-title", class: "dialog-title", text: "Share this game" }),

@@ -53,12 +53,12 @@ export function createState(mode = "full") {
     fresh: null, // the placement to animate; e.g. {seat: 1, card: 17, x: 3, y: -1, rotation: 0}
     dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
     updateReady: false, // a new version waits in the service worker; e.g. true
-    gameId: null, // the id this tab saves its game under (storage.js); e.g. "m3x9k2-4f7a"
-    saves: [], // saved games for the start screen, newest first; e.g. [{id, moves: 7, savedAt, over, seats}]
-    saveProblem: null, // why the game is not being saved, shown once; e.g. "This game is not being saved: …"
     teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach-state.js); e.g. {rules: true, ...}
     settings: { theme: "system", colourBlind: false }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true}
     themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]
+    gameId: null, // the id this tab saves its game under (storage.js); e.g. "m3x9k2-4f7a"
+    saves: [], // saved games for the start screen, newest first; e.g. [{id, moves: 7, savedAt, over, seats}]
+    saveProblem: null, // why the game is not being saved, shown once; e.g. "This game is not being saved: …"
   };
 }

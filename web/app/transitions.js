@@ -160,6 +160,17 @@ export function zoomAt(s, from, factor, cx, cy) {
   return { ...s, camera: { x: cx - (cx - from.x) * k, y: cy - (cy - from.y) * k, w, h: from.h * k } };
 }
 
+// -- saved games (control/saves.js) --------------------------------------------------------
+export function setSaves(s, saves) {
+  return { ...s, saves };
+}
+export function setGameId(s, gameId) {
+  return s.gameId === gameId ? s : { ...s, gameId };
+}
+export function setSaveProblem(s, saveProblem) {
+  return s.saveProblem === saveProblem ? s : { ...s, saveProblem };
+}
+
 // -- settings and the Painting explorer (ACCESS: render-settings.js, render-explore.js) ------------
 export function setSettings(s, changes) {
   return { ...s, settings: { ...s.settings, ...changes } };
@@ -178,15 +189,4 @@ export function pinchBy(s, from, factor, cx, cy, dx, dy) {
   const zoomed = zoomAt(s, from, factor, cx, cy);
   const k = zoomed.camera.w / from.w;
   return panBy(zoomed, zoomed.camera, dx * k, dy * k);
-}
-
-// -- saved games (control/saves.js) --------------------------------------------------------
-export function setSaves(s, saves) {
-  return { ...s, saves };
-}
-export function setGameId(s, gameId) {
-  return s.gameId === gameId ? s : { ...s, gameId };
-}
-export function setSaveProblem(s, saveProblem) {
-  return s.saveProblem === saveProblem ? s : { ...s, saveProblem };
 }
