@@ -177,9 +177,10 @@ def test_the_bonus_table_of_each_player_count(players):
 
 
 def test_strokes_are_listed_row_by_row_by_their_first_cell():
-    cells = grid("""
+    drawn = grid("""
         RB
         YR
     """)
+    cells = dict(reversed(drawn.items()))  # the order of the mapping does not matter
     assert [(s.color, sorted(s.cells)) for s in find_strokes(cells)] == [
         ("R", [(0, 0)]), ("B", [(1, 0)]), ("Y", [(0, 1)]), ("R", [(1, 1)])]
