@@ -226,7 +226,7 @@ def test_illegal_placement_is_refused_with_the_engines_reason(page: Page) -> Non
     set_up(page, ["human", "bot:random", "bot:random"])
     start(page)
     before = saved_record(page)
-    cells = page.locator("#layer-cells rect").count()
+    cells = page.locator("#layer-cells rect[data-cell]").count()
     pick(page)
     held = int(page.get_by_role("button", name="Gallery card 1").get_attribute("data-card"))
     # A card centred on the middle of the first card would cover all 9 of its cells.
@@ -247,7 +247,7 @@ def test_illegal_placement_is_refused_with_the_engines_reason(page: Page) -> Non
     expect(toast).to_contain_text("covers 9 cells")
     # Nothing changed.
     assert saved_record(page) == before
-    expect(page.locator("#layer-cells rect")).to_have_count(cells)
+    expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells)
     card = page.get_by_role("button", name="Gallery card 1")
     expect(card).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#turn")).to_contain_text("Your turn")
@@ -318,7 +318,7 @@ def test_undo_works_and_is_refused_after_new_cards_are_drawn(page: Page) -> None
     start(page)
     undo = page.get_by_role("button", name="Undo")
     expect(undo).to_be_disabled()
-    cells = page.locator("#layer-cells rect").count()
+    cells = page.locator("#layer-cells rect[data-cell]").count()
     place_first_spot(page)
     wait_ply_above(page, 0)
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
@@ -326,7 +326,7 @@ def test_undo_works_and_is_refused_after_new_cards_are_drawn(page: Page) -> None
     undo.click()
     expect(page.locator("#turn")).to_contain_text("Ann's turn")
     assert saved_record(page)["moves"] == []
-    expect(page.locator("#layer-cells rect")).to_have_count(cells)
+    expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells)
     expect(page.locator("#live")).to_contain_text("Ann took back")
     # Again, now through the round: Ann, Bob, then the bot; new cards are drawn.
     place_first_spot(page)

@@ -57,11 +57,11 @@ def test_the_game_resumes_after_a_reload(page: Page) -> None:
     wait_ply_above(page, 2)
     assert my_turn_or_end(page) == "turn"
     record = saved_record(page)
-    cells = page.locator("#layer-cells rect").count()
+    cells = page.locator("#layer-cells rect[data-cell]").count()
     reload(page)
     expect(page.get_by_role("region", name="The Painting")).to_be_visible()
     expect(page.locator("#live")).to_contain_text("Your saved game is back")
-    expect(page.locator("#layer-cells rect")).to_have_count(cells)
+    expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells)
     assert saved_record(page) == record
     # and it plays on
     place_first_spot(page)
@@ -128,14 +128,14 @@ def test_export_import_and_replay(page: Page, tmp_path: Path, snap) -> None:
     page.get_by_role("button", name="Replay").click()
     position = page.locator("#replay-pos")
     expect(position).to_have_text(f"Move 0 of {moves}")
-    expect(page.locator("#layer-cells rect")).to_have_count(cells_at(0))
+    expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells_at(0))
     forward = page.get_by_role("button", name="Forward")
     back = page.get_by_role("button", name="Back")
     expect(back).to_be_disabled()
     for ply in (1, 2, 3):
         forward.click()
         expect(position).to_have_text(f"Move {ply} of {moves}")
-        expect(page.locator("#layer-cells rect")).to_have_count(cells_at(ply))
+        expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells_at(ply))
     back.click()
     expect(position).to_have_text(f"Move 2 of {moves}")
     expect(page.locator("#live")).to_contain_text("Replay, move 2")
