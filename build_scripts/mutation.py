@@ -120,32 +120,40 @@ def equivalent_names() -> set[str]:
 
 
 def report(found: dict[str, str]) -> int:
-    """Print the score table and the survivors; the exit status of the run."""
-    print(f"\n{'module':<10} {'mutants':>8} {'killed':>7} {'survived':>9} {'score':>7}")
-    per_module: dict[str, Counter] = {}
+    """Print the score table and the survivors; the exit status of the run.
+
+    The score counts the mutants tested; ``not checked`` ones (an interrupted run) are
+    counted apart, and make the run fail.
+    """
+    tested = {name: status for name, status in found.items() if status != "not checked"}
+    print(f"\n{'module':<10} {'mutants':>8} {'tested':>7} {'killed':>7} {'survived':>9} "
+          f"{'score':>7}")
+    rows: dict[str, Counter] = {}
     for name, status in found.items():
-        module = name.split(".")[1]
-        per_module.setdefault(module, Counter())[status in KILLED] += 1
-    for module in sorted(per_module):
-        counts = per_module[module]
-        total = counts[True] + counts[False]
-        print(f"{module:<10} {total:>8} {counts[True]:>7} {counts[False]:>9} "
-              f"{100 * counts[True] / total:>6.1f}%")
-    killed = sum(status in KILLED for status in found.values())
-    score = 100 * killed / len(found) if found else 0.0
-    print(f"{'all':<10} {len(found):>8} {killed:>7} {len(found) - killed:>9} {score:>6.1f}%")
-    other = Counter(status for status in found.values() if status != "killed")
-    print("statuses other than killed:", dict(other) or "none")
-    survivors = sorted(name for name, status in found.items() if status not in KILLED)
+        row = rows.setdefault(name.split(".")[1], Counter())
+        row["mutants"] += 1
+        row["tested"] += status != "not checked"
+        row["killed"] += status in KILLED
+    rows["all"] = sum(rows.values(), Counter())
+    for module, row in sorted(rows.items(), key=lambda item: item[0] == "all"):
+        score = 100 * row["killed"] / row["tested"] if row["tested"] else 0.0
+        print(f"{module:<10} {row['mutants']:>8} {row['tested']:>7} {row['killed']:>7} "
+              f"{row['tested'] - row['killed']:>9} {score:>6.1f}%")
+    print("statuses other than killed:",
+          dict(Counter(s for s in found.values() if s != "killed")) or "none")
+    survivors = sorted(name for name, status in tested.items() if status not in KILLED)
     listed = equivalent_names()
     unexplained = [name for name in survivors if name not in listed]
     for name in survivors:
         tag = "equivalent (docs/testing.md)" if name in listed else "NOT EXPLAINED"
         print(f"\n--- {name}: {found[name]}, {tag}")
         print(mutmut("show", name, capture=True).rstrip())
-    print(f"\nscore {score:.1f}% (target {TARGET}%), {len(survivors)} survivors, "
-          f"{len(unexplained)} not listed as equivalent in docs/testing.md")
-    return 0 if score >= TARGET and not unexplained else 1
+    score = 100 * rows["all"]["killed"] / len(tested) if tested else 0.0
+    untested = len(found) - len(tested)
+    print(f"\nscore {score:.1f}% of {len(tested)} mutants tested (target {TARGET}%), "
+          f"{untested} not tested, {len(survivors)} survivors, {len(unexplained)} not listed "
+          "as equivalent in docs/testing.md")
+    return 0 if score >= TARGET and not unexplained and not untested else 1
 
 
 def main(argv: list[str] | None = None) -> int:
