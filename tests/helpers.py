@@ -16,3 +16,14 @@ def grid(text: str, origin: tuple[int, int] = (0, 0)) -> dict[tuple[int, int], s
             if letter not in ". ":
                 cells[(ox + x, oy + y)] = letter
     return cells
+
+
+def paths(value, prefix: tuple = ()):
+    """Every path (a tuple of keys and indexes) into a JSON value, the value itself first."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from paths(inner, (*prefix, index))

@@ -22,6 +22,7 @@ from destijl import new_game
 from destijl.api import COMMANDS, handle
 from destijl.errors import quote
 from destijl.jsontext import MAX_CHARS, MAX_DEPTH
+from helpers import paths
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 
@@ -84,17 +85,6 @@ hostile_fragments = st.one_of(
     st.integers(41, 20_000).map(lambda n: json.dumps("x" * n)),
     json_values.map(json.dumps),
 )
-
-
-def paths(value, prefix=()):
-    """Every path (keys and indexes) into a JSON value, the value itself first."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from paths(inner, (*prefix, index))
 
 
 def with_hole(record: dict, path: tuple) -> str:

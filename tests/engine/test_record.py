@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from destijl import BadRecord, DeStijlError, IllegalMove, Move, new_game, replay
 from destijl.api import handle
 from destijl.game import Game, Seat
+from helpers import paths
 
 
 def finished_record(players=3, seed=12):
@@ -122,17 +123,6 @@ def test_random_json_raises_only_bad_record(data):
 # number one off, a float or a string for an integer, a letter changed, an entry dropped,
 # doubled or swapped. Each must be refused with BadRecord, or replay to a game in which
 # every move was legal at its ply, checked move by move without replay().
-
-
-def paths(value, prefix=()):
-    """Every path (tuple of keys and indexes) into a JSON value, the root included."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from paths(inner, (*prefix, index))
 
 
 def edits_of(value, rng):

@@ -70,7 +70,9 @@ export function startApp({ mode, play = false }) {
       // then reads Pyodide from the HTTP cache instead of racing the engine for bandwidth.
       const register = () => pwa.registerServiceWorker({
         onUpdateReady: () => controller.dispatch({ type: "update-ready" }),
-        onOfflineReady: () => firstVisit && store.update(T.announce, "De Stijl is saved on this device: it now plays offline too."),
+        // Said after whatever was being said (often whose turn it is), never instead of it.
+        onOfflineReady: () => firstVisit && store.update((s) => T.announce(s,
+          [s.announcement, "De Stijl is saved on this device: it now plays offline too."].filter(Boolean).join(" "))),
       });
       engine.ready.then(register, register);
     }

@@ -109,34 +109,35 @@ export function gridLines(view) {
 
 /** A light band round the Painting's outer edge (drawn under the cells; the dark theme shows it). */
 export function edgeMat(view) {
-  const cells = cellMap(view);
-  let d = "";
-  for (const [x, y] of view.painting) {
-    if (!cells.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
-    if (!cells.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
-    if (!cells.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
-    if (!cells.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
-  }
-  return s("path", { d, class: "edge-mat" });
+  return s("path", { d: outline(view.painting, cellMap(view)), class: "edge-mat" });
 }
 
-/** Veil every cell not of `color`, outline its strokes and label their sizes. */
-export function highlightLayer(view, color) {
+/** An SVG path along the outer edges of `cells` ([x, y, ...]): the sides no key of `inside` continues. */
+function outline(cells, inside) {
+  let d = "";
+  for (const [x, y] of cells) {
+    if (!inside.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
+    if (!inside.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
+    if (!inside.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
+    if (!inside.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
+  }
+  return d;
+}
+
+/**
+ * Veil every cell not of `colors` (a letter or a list of them, e.g. a seat's), outline
+ * their strokes and label the sizes of those larger than one cell.
+ */
+export function highlightLayer(view, colors) {
+  const shown = [colors].flat();
   const out = [];
   let veil = "";
-  for (const [x, y, c] of view.painting) if (c !== color) veil += `M${x} ${y}h1v1h-1z`;
+  for (const [x, y, c] of view.painting) if (!shown.includes(c)) veil += `M${x} ${y}h1v1h-1z`;
   out.push(s("path", { d: veil, class: "veil" }));
   for (const stroke of view.strokes || []) {
-    if (stroke.color !== color) continue;
+    if (!shown.includes(stroke.color)) continue;
     const mine = new Set(stroke.cells.map(([x, y]) => `${x},${y}`));
-    let d = "";
-    for (const [x, y] of stroke.cells) {
-      if (!mine.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
-      if (!mine.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
-      if (!mine.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
-      if (!mine.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
-    }
-    out.push(s("path", { d, class: "stroke-outline" }));
+    out.push(s("path", { d: outline(stroke.cells, mine), class: "stroke-outline" }));
     if (stroke.size < 2) continue;
     const [lx, ly] = [...stroke.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
     out.push(s("g", { class: "stroke-label", transform: `translate(${lx + 0.5} ${ly + 0.5})` },

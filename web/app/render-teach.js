@@ -5,6 +5,7 @@
 // `renderTeach` once per frame on the table.
 
 import { attr, h, replace, s as svg, show, text } from "./dom.js";
+import { highlightLayer } from "./paint.js";
 import { shownView } from "./selectors.js";
 import { currentPreview } from "./teach-state.js";
 import { colorName, isBot, ordinal, spotText } from "./words.js";
@@ -102,26 +103,7 @@ function marks(s, v) {
 
 /** Veil the cells not of `seat`'s colours and outline each of its strokes with its size. */
 function seatStrokes(v, seat) {
-  const colors = v.seats[seat].colors;
-  let veil = "";
-  for (const [x, y, c] of v.painting) if (!colors.includes(c)) veil += `M${x} ${y}h1v1h-1z`;
-  const out = [svg("path", { d: veil, class: "veil" })];
-  for (const stroke of v.strokes || []) {
-    if (!colors.includes(stroke.color)) continue;
-    const mine = new Set(stroke.cells.map(([x, y]) => `${x},${y}`));
-    let d = "";
-    for (const [x, y] of stroke.cells) {
-      if (!mine.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
-      if (!mine.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
-      if (!mine.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
-      if (!mine.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
-    }
-    out.push(svg("path", { d, class: "stroke-outline" }));
-    const [lx, ly] = [...stroke.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
-    out.push(svg("g", { class: "stroke-label", transform: `translate(${lx + 0.5} ${ly + 0.5})` },
-      svg("circle", { r: 0.34 }), svg("text", { "text-anchor": "middle", dy: "0.17", text: stroke.size })));
-  }
-  return svg("g", { class: "seat-strokes", "data-seat": seat }, out);
+  return svg("g", { class: "seat-strokes", "data-seat": seat }, highlightLayer(v, v.seats[seat].colors));
 }
 
 /** The preview under the pointer (a label under the ghost) and the Hint's dashed frame. */
