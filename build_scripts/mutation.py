@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -54,6 +55,10 @@ SKIPPED_TESTS = (
     "test_a_real_record_with_one_hostile_value_anywhere",
 )
 KILLED = {"killed", "timeout"}
+# Some mutants loop while allocating (a stroke finder that never marks a cell seen): they
+# took 13 GB within minutes. Each test run may use this much address space, so such a
+# mutant dies of MemoryError (killed) instead of starving the machine.
+MEMORY_LIMIT = 3 * 2**30
 
 PYPROJECT = f"""\
 [tool.mutmut]
@@ -95,10 +100,14 @@ def stage(ref: str | None) -> None:
     (STAGE / "pyproject.toml").write_text(PYPROJECT)
 
 
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def mutmut(*args: str, capture: bool = False) -> str:
-    """Run ``mutmut ARGS`` in the staging copy."""
+    """Run ``mutmut ARGS`` in the staging copy, each process within ``MEMORY_LIMIT``."""
     done = subprocess.run([str(MUTMUT), *args], cwd=STAGE, check=not capture, text=True,
-                          capture_output=capture)
+                          capture_output=capture, preexec_fn=_limit_memory)
     return done.stdout
 
 
@@ -171,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
         shutil.copytree(REPO / "tests" / "engine", STAGE / "tests" / "engine", ignore=ignore,
                         dirs_exist_ok=True)
+        shutil.copy2(REPO / "tests" / "helpers.py", STAGE / "tests" / "helpers.py")
     mutmut("run", "--max-children", str(args.max_children), *args.mutants)
     return report(statuses())
 
