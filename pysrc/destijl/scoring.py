@@ -202,8 +202,6 @@ def _check_seats(seats: Any, players: Any) -> list[list[str]]:
         not isinstance(players, int) or isinstance(players, bool) or players not in BONUS_TABLE
     ):
         raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
-    if players is None and len(seats) not in BONUS_TABLE:
-        raise BadRequest("seats: expected 2 to 5 seats")
     return [list(colors) for colors in seats]
 
 
