@@ -6,7 +6,7 @@
 // of card 3 at column 0, row 0 and card 12 at column 2, row 1); the pictures only draw them.
 
 import { h, replace, s as svg, show } from "./dom.js";
-import { cardSvg, faceCells } from "./paint.js";
+import { cardSvg, faceCells, highlightLayer } from "./paint.js";
 import { mountTeach } from "./render-teach.js";
 import { ordinal } from "./words.js";
 
@@ -44,23 +44,8 @@ function placement(x, y, ok) {
 
 function strokesPicture() {
   const out = [cells(EXAMPLE), grid(EXAMPLE)];
-  let veil = "";
-  for (const [x, y, c] of EXAMPLE) if (c !== "R") veil += `M${x} ${y}h1v1h-1z`;
-  out.push(svg("path", { d: veil, class: "veil" }));
-  for (const stroke of RED_STROKES) {
-    const mine = new Set(stroke.map(([x, y]) => `${x},${y}`));
-    let d = "";
-    for (const [x, y] of stroke) {
-      if (!mine.has(`${x + 1},${y}`)) d += `M${x + 1} ${y}v1`;
-      if (!mine.has(`${x - 1},${y}`)) d += `M${x} ${y}v1`;
-      if (!mine.has(`${x},${y + 1}`)) d += `M${x} ${y + 1}h1`;
-      if (!mine.has(`${x},${y - 1}`)) d += `M${x} ${y}h1`;
-    }
-    out.push(svg("path", { d, class: "stroke-outline" }));
-    const [lx, ly] = stroke[0];
-    out.push(svg("g", { class: "stroke-label", transform: `translate(${lx + 0.5} ${ly + 0.5})` },
-      svg("circle", { r: 0.34 }), svg("text", { "text-anchor": "middle", dy: "0.17", text: stroke.length })));
-  }
+  const strokes = RED_STROKES.map((list) => ({ color: "R", cells: list, size: list.length }));
+  out.push(...highlightLayer({ painting: EXAMPLE, strokes }, "R"));
   return svg("svg", { viewBox: "-0.3 -0.3 5.6 4.6", class: "rules-pic", "aria-hidden": "true", focusable: "false" }, out);
 }
 
