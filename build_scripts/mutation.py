@@ -7,8 +7,8 @@ and *survives* when every test passes anyway.
 mutmut expects the code in ``src/`` and imports it by its package name, while this repo
 keeps it in ``pysrc/`` with ``pythonpath = ["pysrc", ...]`` in the pytest settings. So the
 run happens in a staging copy, ``build/mutation/``: ``src/destijl`` (the engine),
-``tests/`` (tests/engine and tests/helpers.py), ``docs/`` (some tests read it) and a
-small pyproject.toml of its own.
+``tests/`` (tests/engine and tests/helpers.py), ``docs/`` and the Rules panel's
+``web/app/render-rules.js`` (some tests read them) and a small pyproject.toml of its own.
 
 Per-test coverage: mutmut first runs the suite once and records which tests call each
 function; a mutant then runs only those tests, fastest first, stopping at the first
@@ -38,6 +38,8 @@ REPO = Path(__file__).resolve().parent.parent
 STAGE = REPO / "build" / "mutation"
 MUTMUT = Path(sys.executable).parent / "mutmut"
 DOC = REPO / "docs" / "testing.md"
+# tests/engine/test_rules_panel_data.py checks the Rules panel's pictures against the engine.
+PANEL = Path("web", "app", "render-rules.js")
 MODULES = ("scoring", "painting", "game", "record", "move", "cards")
 TARGET = 95.0
 # Left out of the mutation runs (docs/testing.md, "The fast subset"). Under mutmut every
@@ -63,7 +65,7 @@ MEMORY_LIMIT = 3 * 2**30
 PYPROJECT = f"""\
 [tool.mutmut]
 source_paths = ["src/destijl"]
-also_copy = ["docs"]
+also_copy = ["docs", "web"]
 only_mutate = {json.dumps([f"src/destijl/{name}.py" for name in MODULES])}
 pytest_add_cli_args_test_selection = {json.dumps(
     ["tests/engine", *(f"src/destijl/{name}.py" for name in MODULES),
@@ -79,7 +81,7 @@ addopts = "--doctest-modules"
 
 
 def stage(ref: str | None) -> None:
-    """A fresh staging copy: src/destijl, tests/engine, tests/helpers.py, docs, pyproject.toml.
+    """A fresh staging copy: src/destijl, tests/engine and helpers, docs, PANEL, pyproject.toml.
 
     They come from the working tree, or from the git commit ``ref``.
     """
@@ -91,9 +93,11 @@ def stage(ref: str | None) -> None:
         shutil.copytree(REPO / "tests" / "engine", STAGE / "tests" / "engine", ignore=ignore)
         shutil.copy2(REPO / "tests" / "helpers.py", STAGE / "tests" / "helpers.py")
         shutil.copytree(REPO / "docs", STAGE / "docs")
+        (STAGE / PANEL).parent.mkdir(parents=True)
+        shutil.copy2(REPO / PANEL, STAGE / PANEL)
     else:
         archive = subprocess.run(["git", "archive", ref, "pysrc/destijl", "tests/engine",
-                                  "tests/helpers.py", "docs"], cwd=REPO, check=True,
+                                  "tests/helpers.py", "docs", str(PANEL)], cwd=REPO, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(STAGE)], input=archive, check=True)
         (STAGE / "pysrc").rename(STAGE / "src")
