@@ -58,13 +58,17 @@ def small_targets(page: Page) -> list[str]:
 def on_screen(page: Page, selector: str) -> bool:
     """Is all of the element inside the viewport?"""
     box = page.locator(selector).first.bounding_box()
-    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5
+    size = page.viewport_size or PHONE
+    return (bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5
+            and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5)
 
 
 def no_scroll(page: Page) -> None:
     """The page is not scrolled and cannot be."""
     scroll = page.evaluate("() => [scrollY, document.documentElement.scrollHeight, innerHeight]")
     assert scroll[0] == 0 and scroll[1] <= scroll[2] + 1, f"page scrolls: {scroll}"
+    wide = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert wide[0] <= wide[1] + 1, f"page scrolls sideways: {wide}"
 
 
 def view_box(page: Page) -> list[float]:
@@ -148,3 +152,39 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     page.screenshot(path=ARTIFACTS / "access-phone-end.png")
     assert not small_targets(page), small_targets(page)
+
+
+@pytest.mark.parametrize("size", [{"width": 768, "height": 1024}, {"width": 1024, "height": 768}],
+                         ids=["tablet-portrait", "tablet-landscape"])
+def test_tablet_turns_by_touch(browser: Browser, site, guard, size: dict) -> None:
+    """A tablet in either orientation: the turn fits the screen and two placements by tap."""
+    ctx = browser.new_context(base_url=site.url, viewport=size, has_touch=True, is_mobile=True,
+                              device_scale_factor=1)
+    guard.watch(ctx)
+    page = ctx.new_page()
+    page.goto("/?seats=human,random&seed=8&speed=fast")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    page.get_by_role("button", name="Start game").tap()
+    skip = page.get_by_role("button", name="Skip the tour")
+    page.locator(".gcard:not([disabled])").first.wait_for()
+    if skip.count() and skip.is_visible():
+        skip.tap()
+    name = f"access-tablet-{size['width']}x{size['height']}.png"
+    for turn in range(2):
+        assert my_turn_or_end(page) == "turn"
+        no_scroll(page)
+        for part in (".turn", "#gallery", "#painting-svg",
+                     ".seat[data-seat='0'] [data-tally='total']"):
+            assert on_screen(page, part), f"{part} is off screen on turn {turn} at {size}"
+        expect(page.locator("#hint")).to_contain_text("Tap")
+        assert not small_targets(page), small_targets(page)
+        ply = saved_ply(page)
+        page.get_by_role("button", name="Gallery card 1", exact=True).tap()
+        if turn == 0:
+            page.screenshot(path=ARTIFACTS / name)
+        place = page.get_by_role("button", name=re.compile(r"^Place the card here"))
+        expect(place).to_be_enabled()
+        place.tap()
+        wait_ply_above(page, ply)
+    ctx.close()
+    guard.check()
