@@ -9,14 +9,16 @@ press the engine loads and the reader makes the first move.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
 from player import BOOT_MS, my_turn_or_end, place_first_spot
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Browser, Page, Request, Route, expect
 
 from conftest import SERVE, Site
 
@@ -78,3 +80,53 @@ def test_the_embed_loads_the_engine_only_on_start_game(page: Page, gzip_site: st
     assert my_turn_or_end(frame) == "turn"
     expect(frame.locator("#preview")).to_be_hidden()
     snap(page, "embed-lazy-after-first-move")
+
+
+
+# The page notes when <html> gets its data-theme (main.js sets it), to compare with the paint.
+THEME_TIMES = """
+window.__themeAt = null;
+new MutationObserver(() => {
+  const set = document.documentElement?.dataset.theme;
+  if (window.__themeAt === null && set) window.__themeAt = performance.now();
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-theme"] });
+"""
+FIRST_PAINT = """() => ({ theme: window.__themeAt, paint: performance.getEntriesByType('paint')
+  .find((e) => e.name === 'first-paint')?.startTime })"""
+PAPER = {"light": "rgb(255, 254, 250)", "dark": "rgb(23, 23, 26)"}  # style.css --paper
+NOT_BEFORE_START = re.compile(HEAVY.pattern + r"|storage\.js|render-settings\.js|app\.js")
+
+
+def slow_entry(route: Route) -> None:
+    """main.js arrives late, so a page that painted before running it would be caught."""
+    time.sleep(0.3)
+    route.continue_()
+
+
+@pytest.mark.parametrize(("saved", "system", "shown"), [
+    ("dark", "light", "dark"), ("light", "dark", "light"), (None, "dark", "dark")])
+def test_the_preview_wears_the_players_theme_before_start_game(
+        browser: Browser, site: Site, snap, saved: str | None, system: str, shown: str) -> None:
+    """The saved theme, else the system's, from the first paint: no flash, nothing loaded."""
+    for viewport in ({"width": 1280, "height": 800}, {"width": 360, "height": 740}):
+        ctx = browser.new_context(color_scheme=system, viewport=viewport)
+        if saved:
+            prefs = json.dumps(json.dumps({"theme": saved}))
+            ctx.add_init_script(f"localStorage.setItem('destijl.prefs', {prefs})")
+        ctx.add_init_script(THEME_TIMES)
+        page = ctx.new_page()
+        urls: list[str] = []
+        page.on("request", lambda request, seen=urls: seen.append(request.url))
+        page.route("**/app/main.js", slow_entry)
+        page.goto(f"{site.url}/embed.html?seats=human,random&seed=4")
+        expect(page.locator("html")).to_have_attribute("data-preview", "ready")
+        expect(page.locator(".preview-figure")).to_have_css("background-color", PAPER[shown])
+        times = page.evaluate(FIRST_PAINT)
+        if saved:  # drawn only once the saved theme was on <html>
+            assert times["theme"] is not None and times["paint"] >= times["theme"], times
+        else:  # the system's setting needs no script (style.css)
+            assert times["theme"] is None, times
+        assert not [url for url in urls if NOT_BEFORE_START.search(url)], urls
+        if saved:
+            snap(page, f"embed-preview-{shown}-{viewport['width']}")
+        ctx.close()

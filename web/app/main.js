@@ -3,6 +3,25 @@
 // (preview.js: a finished Painting, Start game, the download size) and loads the app, the
 // worker and Python only when the reader presses Start game, or at once with autoload=1.
 
+/**
+ * The theme the player chose, on <html> before anything draws (the embed shows its preview
+ * long before the app loads): a link's ?theme=light|dark, else the saved choice in
+ * destijl.prefs, as render-settings.js reads them. "Follow the system" needs nothing here:
+ * style.css follows prefers-color-scheme while <html> has no data-theme.
+ */
+function earlyTheme() {
+  let choice = new URLSearchParams(location.search).get("theme");
+  if (choice !== "light" && choice !== "dark") {
+    try {
+      choice = JSON.parse(localStorage.getItem("destijl.prefs") || "null")?.theme;
+    } catch {
+      return; // storage blocked or unreadable: the system's theme (the app says why, later)
+    }
+  }
+  if (choice === "light" || choice === "dark") document.documentElement.dataset.theme = choice;
+}
+earlyTheme();
+
 const mode = document.body.dataset.mode === "embed" ? "embed" : "full";
 document.documentElement.dataset.boot = String(performance.timeOrigin); // tells one page load from the next
 const autoload = /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("autoload") ?? "");

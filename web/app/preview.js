@@ -6,9 +6,8 @@
 // `seed` picks one (seed mod their number), and paint.js draws it as the game would.
 
 import { s } from "./dom.js";
-import { cellRects, gridLines } from "./paint.js";
+import { cellRects, edgeMat, gridLines } from "./paint.js";
 
-const THEMES = ["light", "dark"];
 const PLAYERS = { 2: "two", 3: "three", 4: "four", 5: "five" };
 
 /** The Paintings written by the build: [{seed, players, level, bounds, cells}]. */
@@ -44,18 +43,17 @@ function draw(svg, caption, p) {
   const [left, top] = [x0 - (side - w) / 2, y0 - (side - h) / 2];
   svg.setAttribute("viewBox", `${left} ${top} ${side} ${side}`);
   const field = s("rect", { class: "table-field", x: left, y: top, width: side, height: side });
-  svg.replaceChildren(field, ...cellRects(view), ...gridLines(view));
+  svg.replaceChildren(field, edgeMat(view), ...cellRects(view), ...gridLines(view)); // the mat: dark theme only
   caption.textContent = `The finished Painting of a ${PLAYERS[p.players] || p.players}-player game `
     + `between ${p.level} bots (seed ${p.seed}): ${p.cells.length} cells.`;
 }
 
 /**
  * Show the preview; `onPlay()` is called once, when the reader presses Start game.
- * Applies the link's theme at once (the app applies it again later).
+ * The theme is already on the page (main.js: the link's, else the saved one, else the system's).
  */
 export function showPreview({ search = location.search, onPlay }) {
   const q = new URLSearchParams(search);
-  if (THEMES.includes(q.get("theme"))) document.documentElement.dataset.theme = q.get("theme");
   const list = paintings();
   const index = choose(list.length, q.get("seed"));
   if (index >= 0) draw(document.getElementById("preview-art"), document.getElementById("preview-caption"), list[index]);
