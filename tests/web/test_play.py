@@ -221,6 +221,36 @@ def test_five_bots_watched_to_the_end(page: Page, tmp_path: Path) -> None:
     expect(page.get_by_role("button", name="Undo")).to_be_hidden()
 
 
+def overlap(a: dict, b: dict) -> bool:
+    """Do two bounding boxes share any area?"""
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def toast_clear_of_the_zoom_tools(page: Page) -> None:
+    """The message shown leaves the zoom toolbar free, on a desktop and on a phone."""
+    for size in ({"width": 1280, "height": 800}, {"width": 360, "height": 740}):
+        page.set_viewport_size(size)
+        expect(page.get_by_role("alert")).to_be_visible()
+        boxes = [page.locator(s).bounding_box() for s in ("#toast", ".view-tools")]
+        assert not overlap(*boxes), f"at {size} the message covers the zoom toolbar: {boxes}"
+        assert boxes[0]["height"] < size["height"] / 4, f"the message fills the page: {boxes}"
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_the_embeds_message_leaves_the_painting_usable(page: Page) -> None:
+    open_game(page, "/embed.html?autoload=1")
+    set_up(page, ["human", "bot:random"], seed=4)
+    start(page)
+    pick(page)
+    aim(page, "1,1", click=True)  # covers all 9 cells of the first card
+    expect(page.get_by_role("alert")).to_contain_text("covers 9 cells")
+    toast_clear_of_the_zoom_tools(page)
+    page.get_by_role("button", name="Dismiss").click()
+    expect(page.get_by_role("alert")).to_be_hidden()
+    place_first_spot(page)
+
+
 def test_illegal_placement_is_refused_with_the_engines_reason(page: Page) -> None:
     open_game(page)
     set_up(page, ["human", "bot:random", "bot:random"])
@@ -245,6 +275,9 @@ def test_illegal_placement_is_refused_with_the_engines_reason(page: Page) -> Non
     expect(toast).to_be_visible()
     expect(toast).to_contain_text(reason)
     expect(toast).to_contain_text("covers 9 cells")
+    # The message leaves the zoom toolbar free, on a desktop and on a phone.
+    toast_clear_of_the_zoom_tools(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
     # Nothing changed.
     assert saved_record(page) == before
     expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells)
