@@ -174,8 +174,33 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
     print(f"layout shift across the end of the game: {shift:.4f}; keys per placement: {keystrokes}")
     assert shift <= MAX_SHIFT, entries
     expect(page.locator("#live")).to_contain_text("The Painting is finished")
-    page.keyboard.press("?")  # ? opens the Rules panel; Escape closes it
+    page.keyboard.press("?")  # ? opens the Rules panel, a modal dialog; Escape closes it
     rules = page.get_by_role("dialog", name="How to play De Stijl")
     expect(rules).to_be_visible()
+    check_modal(page, "#rules-layer")
     page.keyboard.press("Escape")
     expect(rules).to_be_hidden()
+    expect(page.get_by_role("button", name="Rematch")).to_be_focused()  # back to the opener
+    settings = page.get_by_role("button", name="Settings")
+    settings.focus()
+    page.keyboard.press("Enter")  # Settings: modal too
+    expect(page.get_by_role("dialog", name="Settings")).to_be_visible()
+    check_modal(page, "#dialog")
+    page.keyboard.press("Escape")
+    expect(settings).to_be_focused()
+
+
+def check_modal(page: Page, layer: str) -> None:
+    """The focus is in the open dialog and stays there over 20 Tabs and 5 Shift+Tabs, while
+    the page behind is inert."""
+    inside = f"() => !!document.activeElement?.closest('{layer}')"
+    page.wait_for_function(inside)
+    assert page.evaluate("() => document.querySelector('#main').inert"), "the page behind is live"
+    seen = set()
+    for key in ["Tab"] * 20 + ["Shift+Tab"] * 5:
+        page.keyboard.press(key)
+        where = page.evaluate(f"""() => {{ const a = document.activeElement;
+          return a?.closest('{layer}') ? (a.id || a.textContent.trim().slice(0, 20)) : null; }}""")
+        assert where is not None, f"{key} left the dialog: {focused(page)}"
+        seen.add(where)
+    assert len(seen) >= 2, seen

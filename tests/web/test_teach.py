@@ -140,6 +140,7 @@ def test_preview_hint_tour_log_and_last_moves(page: Page, snap) -> None:
     entries.last.click()  # the oldest entry: move 1
     expect(page.locator(".log-mark")).to_have_attribute("data-ply", "1")
     both_sizes(page, snap, "move-log")
+    check_tab_keys(page)
 
     # Points: select a seat to see its strokes; that was the tour's last step.
     page.get_by_role("tab", name="Points").click()
@@ -161,6 +162,28 @@ def test_preview_hint_tour_log_and_last_moves(page: Page, snap) -> None:
     expect(tour).to_be_hidden()
 
 
+def check_tab_keys(page: Page) -> None:
+    """The Moves/Points tabs follow the WAI-ARIA tabs pattern: the selected tab is the one Tab
+    stop, arrow keys (round), Home and End move and select, each tab controls its own panel.
+    Starts and ends with Moves selected."""
+    tabs = {name: page.get_by_role("tab", name=name) for name in ("Moves", "Points")}
+    tabs["Moves"].focus()
+    for key, now in (("ArrowRight", "Points"), ("ArrowRight", "Moves"), ("End", "Points"),
+                     ("Home", "Moves"), ("ArrowLeft", "Points"), ("ArrowLeft", "Moves")):
+        page.keyboard.press(key)
+        other = "Moves" if now == "Points" else "Points"
+        expect(tabs[now]).to_be_focused()
+        expect(tabs[now]).to_have_attribute("aria-selected", "true")
+        expect(tabs[now]).to_have_attribute("tabindex", "0")
+        expect(tabs[other]).to_have_attribute("aria-selected", "false")
+        expect(tabs[other]).to_have_attribute("tabindex", "-1")
+        panel = page.get_by_role("tabpanel", name=now)
+        expect(panel).to_be_visible()
+        assert tabs[now].get_attribute("aria-controls") == panel.get_attribute("id")
+        expect(page.locator(f"#teach-{other.lower()}")).to_have_attribute("hidden", "")
+    expect(page.locator("#move-log .log-btn").first).to_be_visible()
+
+
 def test_rules_panel_opens_from_the_game_and_closes_with_escape(page: Page, snap) -> None:
     open_game(page)
     # From the start screen, by its button.
@@ -169,6 +192,7 @@ def test_rules_panel_opens_from_the_game_and_closes_with_escape(page: Page, snap
     expect(rules).to_be_visible()
     page.keyboard.press("Escape")
     expect(rules).to_be_hidden()
+    expect(page.locator("#btn-rules")).to_be_focused()  # back to the button that opened it
     # From the game screen, by the ? key.
     set_up(page, ["human", "bot:random", "bot:random"], seed=3)
     start(page)

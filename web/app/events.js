@@ -1,6 +1,8 @@
 // Input only: turn DOM events into intents {type, ...} and hand them to `dispatch`.
 // Reads the DOM (pointer positions, the viewBox on screen) but never changes the state.
 
+import { trapTab } from "./modal.js";
+
 const $ = (id) => document.getElementById(id);
 const DRAG_PX = 6; // a pointer that moves further than this pans instead of placing
 
@@ -55,6 +57,17 @@ function focusNextSpot(from, key) {
   from.setAttribute("tabindex", "-1"); // one spot in the Tab order: the focused one
   best.setAttribute("tabindex", "0");
   best.focus({ preventScroll: true });
+}
+
+const TAB_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
+
+/** The tab an arrow, Home or End key moves to from `tab` (WAI-ARIA tabs; arrows wrap round). */
+function nextTab(tab, key) {
+  const tabs = [...tab.closest('[role="tablist"]').querySelectorAll('[role="tab"]')];
+  const i = tabs.indexOf(tab);
+  if (key === "Home") return tabs[0];
+  if (key === "End") return tabs.at(-1);
+  return tabs[(i + (key === "ArrowRight" ? 1 : -1) + tabs.length) % tabs.length];
 }
 
 /** The legal spot nearest the cell at (cx, cy) (for taps: a finger need not hit a dot). */
@@ -133,6 +146,14 @@ export function bindEvents(dispatch) {
   // -- keyboard -----------------------------------------------------------------------------
   document.addEventListener("keydown", (ev) => {
     const t = ev.target;
+    if (ev.key === "Tab") return trapTab(ev); // an open dialog keeps the focus
+    const tab = t instanceof Element ? t.closest('[role="tab"][data-action="teach-tab"]') : null;
+    if (tab && TAB_KEYS.includes(ev.key) && !ev.altKey && !ev.ctrlKey && !ev.metaKey) {
+      ev.preventDefault();
+      const next = nextTab(tab, ev.key);
+      next.focus();
+      return dispatch({ type: "teach-tab", tab: next.dataset.tab, open: true });
+    }
     if (t instanceof Element && t.closest(".spot") && (ev.key === "Enter" || ev.key === " ")) {
       ev.preventDefault();
       const spot = t.closest(".spot");

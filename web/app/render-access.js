@@ -11,6 +11,7 @@
 
 import { h } from "./dom.js";
 import { patternDefs } from "./paint.js";
+import { modal } from "./modal.js";
 import { mountExplorer } from "./render-explore.js";
 import { mountSettingsButton } from "./render-settings.js";
 import { humanTurn } from "./selectors.js";
@@ -48,20 +49,16 @@ function focus(el) {
 
 /** The focus flow: call after each draw with the new and previous state. */
 export function createFocusFlow() {
-  let opener = null;
-
   return function after(s, p) {
     if (!p) return;
-    // dialogs: into the dialog, and back to what opened it
+    // dialogs are modal (modal.js): into the dialog, Tab stays there, back to what opened it
     if (s.dialog && !p.dialog) {
-      opener = document.activeElement;
       const root = $("dialog");
-      focus(root.querySelector("input:checked, [autofocus]") || root.querySelector("button, input, select, a[href]"));
+      modal(root, true, root.querySelector("input:checked, [autofocus]"));
       return;
     }
     if (!s.dialog && p.dialog) {
-      if (opener?.isConnected && !opener.disabled) focus(opener);
-      opener = null;
+      modal($("dialog"), false);
       if (document.activeElement !== document.body) return;
     }
     if (s.dialog || s.screen !== "table" || s.replay) return;

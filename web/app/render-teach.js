@@ -40,6 +40,8 @@ export function spotNote(view, spot) {
 
 // -- mounting: buttons and layers the page template does not have ------------------------------
 let mounted = false;
+/** The Moves/Points panel's tabs: [tab, label]. */
+const TABS = [["moves", "Moves"], ["points", "Points"]];
 
 /** Add the Rules and Hint buttons, the Painting's teaching layers and the Moves/Points panel. */
 export function mountTeach() {
@@ -59,12 +61,13 @@ export function mountTeach() {
   spots?.before(svg("g", { id: "layer-marks" }));
   $("layer-ghost")?.after(svg("g", { id: "layer-note", "aria-hidden": "true" }));
   $("gallery-panel")?.after(h("section", { class: "panel teach-panel", id: "teach-panel", "aria-label": "Moves and points" },
+    // WAI-ARIA tabs: one Tab stop (the selected tab), arrow keys, Home and End (events.js)
     h("div", { class: "teach-tabs", role: "tablist", "aria-label": "Moves and points" },
-      h("button", { type: "button", role: "tab", class: "teach-tab", id: "tab-moves", "data-action": "teach-tab",
-        "data-tab": "moves", "aria-controls": "teach-body", "aria-selected": "false" }, "Moves"),
-      h("button", { type: "button", role: "tab", class: "teach-tab", id: "tab-points", "data-action": "teach-tab",
-        "data-tab": "points", "aria-controls": "teach-body", "aria-selected": "false" }, "Points")),
-    h("div", { class: "teach-body", id: "teach-body", role: "tabpanel", hidden: true })));
+      TABS.map(([tab, label], i) => h("button", { type: "button", role: "tab", class: "teach-tab", id: `tab-${tab}`,
+        "data-action": "teach-tab", "data-tab": tab, "aria-controls": `teach-${tab}`, "aria-selected": "false",
+        tabindex: i === 0 ? "0" : "-1" }, label))),
+    TABS.map(([tab]) => h("div", { class: "teach-body", id: `teach-${tab}`, "data-tab": tab, role: "tabpanel",
+      "aria-labelledby": `tab-${tab}`, hidden: true }))));
 }
 
 // -- the Painting -----------------------------------------------------------------------------
@@ -208,11 +211,18 @@ function pointsTab(s, v) {
 
 function panel(s, v) {
   const tab = s.teach.tab;
-  for (const el of document.querySelectorAll(".teach-tab")) attr(el, "aria-selected", el.dataset.tab === tab ? "true" : "false");
-  const body = $("teach-body");
-  show(body, !!tab);
-  if (!tab) return replace(body);
-  replace(body, tab === "moves" ? moveLog(s, v) : pointsTab(s, v));
+  // the Tab stop: the selected tab; when the panel is folded, the one that last had it
+  const stop = tab || document.querySelector('.teach-tab[tabindex="0"]')?.dataset.tab || "moves";
+  for (const el of document.querySelectorAll(".teach-tab")) {
+    attr(el, "aria-selected", el.dataset.tab === tab ? "true" : "false");
+    attr(el, "tabindex", el.dataset.tab === stop ? "0" : "-1");
+  }
+  for (const body of document.querySelectorAll(".teach-body")) {
+    const open = body.dataset.tab === tab;
+    show(body, open);
+    if (!open) replace(body);
+    else replace(body, tab === "moves" ? moveLog(s, v) : pointsTab(s, v));
+  }
 }
 
 // -- the entry point ------------------------------------------------------------------------------

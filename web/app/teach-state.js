@@ -41,6 +41,11 @@ export function toggleTab(s, tab) {
   return setTeach(s, { tab: s.teach.tab === tab ? null : tab });
 }
 
+/** Open the Moves/Points panel on `tab` (arrow keys on the tabs: select, never fold). */
+export function openTab(s, tab) {
+  return setTeach(s, { tab });
+}
+
 /** Highlight move `ply` of the log on the Painting (again: off). */
 export function selectPly(s, ply) {
   return setTeach(s, { ply: s.teach.ply === ply ? null : ply, seat: null });

@@ -7,7 +7,7 @@
 
 import { humanTurn } from "../selectors.js";
 import { loadPrefs, writePrefs } from "../storage.js";
-import { previewKey, selectPly, selectSeat, setTeach, toggleTab } from "../teach-state.js";
+import { openTab, previewKey, selectPly, selectSeat, setTeach, toggleTab } from "../teach-state.js";
 import * as T from "../transitions.js";
 import { isBot, spotText } from "../words.js";
 import { artName, artPng, artSvgText, download } from "../export-art.js";
@@ -204,7 +204,7 @@ export function createTeach(ctx) {
     "tour-start": () => startTour(),
     "tour-next": () => nextStep(get().teach.tour ?? 0),
     "tour-end": () => endTour(),
-    "teach-tab": (i) => raw(toggleTab, i.tab),
+    "teach-tab": (i) => raw(i.open ? openTab : toggleTab, i.tab), // click toggles; arrow keys open
     "log-select": (i) => raw(selectPly, i.ply),
     "seat-select": (i) => ctx.up(selectSeat, i.seat),
     "download-png": () => downloadArt("png"),
