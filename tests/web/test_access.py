@@ -196,6 +196,8 @@ def check_modal(page: Page, layer: str) -> None:
     inside = f"() => !!document.activeElement?.closest('{layer}')"
     page.wait_for_function(inside)
     assert page.evaluate("() => document.querySelector('#main').inert"), "the page behind is live"
+    live = page.evaluate("() => ['#live', '#toast'].map((s) => document.querySelector(s).inert)")
+    assert live == [False, False], "announcements and errors must stay heard under a dialog"
     seen = set()
     for key in ["Tab"] * 20 + ["Shift+Tab"] * 5:
         page.keyboard.press(key)

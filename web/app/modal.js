@@ -24,11 +24,14 @@ export function tabStops(layer) {
   });
 }
 
+/** Live regions (#live, the alert toast) stay heard, and the toast dismissible, under a dialog. */
+const LIVE = (el) => el.hasAttribute("aria-live") || el.matches("[role=alert], [role=status]");
+
 /** Make every part of the page but the top layer inert (live regions stay heard). */
 function applyInert() {
   const top = stack.at(-1)?.layer || null;
   for (const el of document.body.children) {
-    const inert = !!top && el !== top && !el.hasAttribute("aria-live");
+    const inert = !!top && el !== top && !LIVE(el);
     if (el.inert !== inert) el.inert = inert;
   }
 }
