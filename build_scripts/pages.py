@@ -6,8 +6,8 @@ and `<!-- @end -->` go only into index.html, lines between `<!-- @embed -->` and
 `<!-- @end -->` only into embed.html; `{{name}}` slots are filled with the build's
 values, `{{modulepreload}}` with one `<link rel="modulepreload">` per module the page's
 script needs at once (MODULES: the entry's static imports and the module it imports at
-once: the engine on the full site, whose worker main.js starts before the app loads; the
-preview in the embed, which fetches none of the game's).
+once): the preview's in the embed, which fetches none of the game's; none on the full
+site, whose first paint they delayed.
 A web/embed.html of its own (the test probes have one) is kept as it is.
 
 The embed shows, before the reader presses Start game, a finished Painting drawn by the
@@ -38,9 +38,9 @@ SLOT = re.compile(r"\{\{(\w+)\}\}")
 # What serve.py --compress (and, we take it, Netlify) sends gzipped.
 COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".webmanifest"}
 # Per page: the modules hinted at once (main.js imports the second one itself). The full
-# site hints only the engine's (main.js starts its worker first): the app's 40 modules load
-# after the first paint instead of competing with it (docs/benchmarks.md, "Boot optimisations").
-MODULES = {"full": ("app/main.js", "engine.js"), "embed": ("app/main.js", "app/preview.js")}
+# site hints none: hints for the app's 39 modules made the browser fetch and compile them
+# while it had its first paint to make (docs/benchmarks.md, "Boot optimisations").
+MODULES = {"full": ("app/main.js",), "embed": ("app/main.js", "app/preview.js")}
 IMPORT = re.compile(r"(?:^|[;\s])(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?"
                     r"""["'](\.{1,2}/[^"']+)["']""")
 # (seed, players, level): the games whose final Painting the embed can show.

@@ -22,9 +22,9 @@ function autostarting(where) {
 /**
  * Start the app in `mode` ("full" or "embed"); `play` (the embed's Start game) deals a game
  * once the engine is ready, unless a game of this reader's is saved: then the start screen
- * offers to resume it. `engine`: one main.js started early (else the app starts one).
+ * offers to resume it.
  */
-export function startApp({ mode, play = false, engine: early = null }) {
+export function startApp({ mode, play = false }) {
   if (play && loadSave(mode)) {
     play = false;
     document.body.classList.remove("is-preview");
@@ -54,8 +54,8 @@ export function startApp({ mode, play = false, engine: early = null }) {
     oops(ev.reason?.message || String(ev.reason));
   });
 
-  let engine = early;
-  if (!engine) try {
+  let engine;
+  try {
     engine = new Engine();
   } catch (error) {
     store.update(T.engineFailed, `this browser cannot run the engine (${error.message})`);

@@ -26,24 +26,11 @@ const mode = document.body.dataset.mode === "embed" ? "embed" : "full";
 document.documentElement.dataset.boot = String(performance.timeOrigin); // tells one page load from the next
 const autoload = /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("autoload") ?? "");
 
-/**
- * The engine's worker, started before the app's modules load (they then load while Python
- * downloads); null if it cannot start here: the app then tries again and says why.
- */
-async function startEngine() {
-  try {
-    const { Engine } = await import("../engine.js");
-    return new Engine();
-  } catch {
-    return null;
-  }
-}
-
 /** Load and start the app; a failed load is said on the page, never a blank page. */
 async function start(play) {
   try {
-    const [{ startApp }, engine] = await Promise.all([import("./app.js"), startEngine()]);
-    startApp({ mode, play, engine });
+    const { startApp } = await import("./app.js");
+    startApp({ mode, play });
   } catch (error) {
     const loader = document.getElementById("loader");
     loader.hidden = false;
