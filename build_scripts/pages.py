@@ -5,9 +5,9 @@ dist/embed.html (the page other sites put in an iframe). Lines between `<!-- @fu
 and `<!-- @end -->` go only into index.html, lines between `<!-- @embed -->` and
 `<!-- @end -->` only into embed.html; `{{name}}` slots are filled with the build's
 values, `{{modulepreload}}` with one `<link rel="modulepreload">` per module the page's
-script needs at once (MODULES: the entry's static imports and the module it imports at
-once): the preview's in the embed, which fetches none of the game's; none on the full
-site, whose first paint they delayed.
+script needs (MODULES: the entry's static imports and the module it imports at once), so
+the browser fetches the whole graph in one round instead of a waterfall, and the embed
+fetches none of the game's.
 A web/embed.html of its own (the test probes have one) is kept as it is.
 
 The embed shows, before the reader presses Start game, a finished Painting drawn by the
@@ -37,10 +37,8 @@ BLOCK = re.compile(r"^[ \t]*<!-- @(full|embed) -->\n(.*?)^[ \t]*<!-- @end -->\n"
 SLOT = re.compile(r"\{\{(\w+)\}\}")
 # What serve.py --compress (and, we take it, Netlify) sends gzipped.
 COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".webmanifest"}
-# Per page: the modules hinted at once (main.js imports the second one itself). The full
-# site hints none: hints for the app's 39 modules made the browser fetch and compile them
-# while it had its first paint to make (docs/benchmarks.md, "Boot optimisations").
-MODULES = {"full": ("app/main.js",), "embed": ("app/main.js", "app/preview.js")}
+# Per page: the modules loaded at once (main.js imports the second one itself).
+MODULES = {"full": ("app/main.js", "app/app.js"), "embed": ("app/main.js", "app/preview.js")}
 IMPORT = re.compile(r"(?:^|[;\s])(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?"
                     r"""["'](\.{1,2}/[^"']+)["']""")
 # (seed, players, level): the games whose final Painting the embed can show.
