@@ -648,7 +648,8 @@ def write_doc(doc: Path, command: str, text: str, results: dict) -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     body = (f"{SECTION}\n\n<!-- written by build_scripts/bench_web.py: edit the script, not this"
             f" section -->\n\n```\n$ {command}\n```\n\n{text}\n\n"
-            f"Median of {results['runs']} runs each, interleaved; {platform.machine()}, "
+            f"Median of {results['runs']} runs each, interleaved, finished "
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.machine()}, "
             f"{os.cpu_count()} cores, load average {load:.1f} at the end; Chromium "
             f"{results.get('chromium', '?')}; served by serve.py --compress (gzip).\n")
     start = old.find(SECTION)
@@ -691,8 +692,9 @@ def main(argv: list[str] | None = None) -> int:
     runs = 1 if args.quick else max(1, args.runs)
     opts = Options(runs, args.quick, not (args.quick or args.no_lighthouse),
                    None if args.no_write else args.doc, args.keep)
-    command = "python build_scripts/bench_web.py" + "".join(
-        f" {a}" for a in (argv if argv is not None else sys.argv[1:]))
+    given = argv if argv is not None else sys.argv[1:]
+    command = "python build_scripts/bench_web.py" + "".join(f" {a}" for a in given) + (
+        "        # make bench-web" if not given else "")
     say = lambda text: print(f"[bench-web] {text}", file=sys.stderr, flush=True)  # noqa: E731
     with site(opts) as root:
         say(f"built {root}")
