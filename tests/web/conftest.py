@@ -181,7 +181,12 @@ def new_site(tmp_path: Path) -> Iterator[Callable[..., Site]]:
 
 @pytest.fixture
 def serve() -> Iterator[Callable[..., Site]]:
-    """Factory: `serve(root, headers=path_to_toml or None)` serves a folder as it is."""
+    """Factory: `serve(root, headers=path_to_toml or None)` serves a folder as it is.
+
+    Name it before `page` or `context` in a test's arguments: fixtures are torn down in
+    reverse order, so the browser is closed (and its guard checked) before the servers stop.
+    Stopped first, a server resets the requests still in flight, and the guard fails the test.
+    """
     started: list[Site] = []
 
     def start(root: Path, headers: Path | None = NETLIFY_TOML) -> Site:

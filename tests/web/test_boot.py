@@ -52,7 +52,7 @@ def open_probe(page: Page, url: str) -> float:
 
 
 def test_a_missing_file_fails_at_once_with_its_status(
-    page: Page, guard: Guard, probe_site: Site, serve: Callable[..., Site], tmp_path: Path
+    serve: Callable[..., Site], page: Page, guard: Guard, probe_site: Site, tmp_path: Path
 ) -> None:
     """pyodide.asm.wasm answered with 404: the message says so, in seconds, not minutes."""
     root = tmp_path / "dist"

@@ -199,7 +199,7 @@ def test_embed_in_a_cross_origin_sandboxed_iframe(
 
 
 def test_a_wasm_served_with_the_wrong_type_fails_loudly(
-    page: Page, guard: Guard, probe_site: Site, serve: Callable[..., Site], tmp_path: Path
+    serve: Callable[..., Site], page: Page, guard: Guard, probe_site: Site, tmp_path: Path
 ) -> None:
     """loadPyodide would hang silently; the worker reports the wrong MIME type at once."""
     toml = tmp_path / "netlify.toml"
