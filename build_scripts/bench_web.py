@@ -18,6 +18,8 @@ interleaved, the median of `--runs` runs each:
 5. bot latency per level in the browser at fixed mid-game positions (the real engine.js and
    worker.js, from a bench page), and the longest main-thread task while a bot thinks;
 6. the same `bot_move` requests natively (CPython, this process): the Pyodide/native ratio.
+7. a whole 5-player game of random bots, `REDRAW_PATH`: the longest main-thread task
+   while the Painting redraws after each move, with the largest Paintings, and at the end.
 
 Then Lighthouse 12.2.3 (build_scripts/node_modules, mobile profile) on the site and the
 embed. Prints one table and writes it with the command into docs/benchmarks.md, in the
@@ -460,6 +462,47 @@ def browser_bots(browser, served: Served, records: list[dict], levels: list[str]
     return out
 
 
+# -- redraws -------------------------------------------------------------------------------
+
+REDRAW_PATH = "/?seats=random,random,random,random,random&speed=fast&seed=11&autostart=1"
+LARGEST = 15  # from this move on a 5-player Painting holds 16 to 25 cards: the largest ones
+# The page notes when #table's data-ply changes: (time, moves played).
+PLY_JS = """() => { const b = window.__bench; b.plies = []; let last = null;
+  new MutationObserver(() => {
+    const ply = Number(document.querySelector('#table')?.dataset.ply ?? NaN);
+    if (ply !== last) { last = ply; b.plies.push([performance.now(), ply]); }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ply'] }); }"""
+
+
+def redraws(browser, served: Served) -> dict:  # type: ignore[no-untyped-def]
+    """A whole 5-player game of random bots (the worker thinks, the page only redraws): the
+    longest main-thread task over all moves, over the largest Paintings, and at the end."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(PROBE_JS)
+    try:
+        page = context.new_page()
+        page.goto(served.url + REDRAW_PATH)
+        page.wait_for_selector("#table", state="attached", timeout=TIMEOUT_MS)
+        page.evaluate(PLY_JS)
+        page.wait_for_selector("body.is-over", timeout=TIMEOUT_MS)
+        quiet(served)
+        page.wait_for_timeout(500)  # let the end screen's last task be reported
+        b = page.evaluate("() => window.__bench")
+    finally:
+        context.close()
+    plies = b["plies"]
+    first = next(t for t, ply in plies if ply >= 1)
+    large = next(t for t, ply in plies if ply >= LARGEST)
+    final = max(ply for _, ply in plies)
+    last = next(t for t, ply in plies if ply == final)
+    tasks = [(t, d) for t, d in b["longtasks"] if t + d >= first]
+    during = [d for t, d in tasks if t < last - 1]
+    return {"moves": final, "longest_ms": max(during, default=0.0),
+            "largest_ms": max((d for t, d in tasks if large <= t < last - 1), default=0.0),
+            "end_ms": max((d for t, d in tasks if t >= last - 1), default=0.0),
+            "over_50": sum(1 for d in during if d > 50)}
+
+
 # -- Lighthouse ---------------------------------------------------------------------------
 
 
@@ -546,6 +589,8 @@ def measure(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
                 for level in levels:
                     native_bot_ms(records[:1], level, 1)  # warm up imports
                     results["bots"][level]["native_ms"] = native_bot_ms(records, level, repeat)
+                say("redraws: a 5-player game")
+                results["redraws"] = redraws(browser, served)
             finally:
                 browser.close()
         if opts.lighthouse:
@@ -627,6 +672,16 @@ def table(results: dict) -> str:
             task = _ms(r["longest_task_ms"]) if r["longest_task_ms"] else "none over 50 ms"
             out.append(f"| {level} | {_ms(br)} ({_ms(max(r['ms']))}) | {_ms(nat)} | "
                        f"{_ratio(br, nat)} | {task} |")
+    r = results.get("redraws")
+    if r:
+        task = lambda ms: _ms(ms) if ms else "none over 50 ms"  # noqa: E731
+        out += ["", f"| 5 seats of random bots, a whole game ({r['moves']} moves) | longest"
+                " main-thread task |", "|---|---|",
+                f"| the Painting redrawn after each move | {task(r['longest_ms'])}"
+                f" ({r['over_50']} tasks over 50 ms) |",
+                f"| ... with the largest Paintings (moves {LARGEST} to {r['moves'] - 1}) |"
+                f" {task(r['largest_ms'])} |",
+                f"| the last move and the end screen | {task(r['end_ms'])} |"]
     lh = results.get("lighthouse", {})
     if lh:
         out += ["", "| Lighthouse 12.2.3, mobile | performance | accessibility | best practices"

@@ -40,9 +40,12 @@ def test_a_quick_run_of_the_web_benchmark_measures_every_part(tmp_path: Path) ->
     assert embed["play_to_move_ms"] > 0
     medium = data["bots"]["medium"]
     assert medium["ms"] and medium["native_ms"] and min(medium["ms"]) > 0
+    redraws = data["redraws"]  # a whole 5-player game: 25 moves, every one watched
+    assert redraws["moves"] == 25 and redraws["over_50"] >= 0, redraws
 
     assert "| cold: open to first move" in result.stdout
     assert "bytecode 1 of 1" in result.stdout
+    assert "| the Painting redrawn after each move |" in result.stdout
     written = doc.read_text()
     assert "## Bots\n\nkept" in written and "## Load and first move in the browser" in written
     assert "bench_web.py --quick" in written
