@@ -515,8 +515,12 @@ def lighthouse(url: str, out: Path) -> dict:
     command = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={report}", "--quiet",
                "--only-categories=performance,accessibility,best-practices,seo",
                "--chrome-flags=--headless=new " + " ".join(CHROMIUM_ARGS)]
-    result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
-    if result.returncode or not report.exists():
+    for _attempt in range(2):  # Lighthouse sometimes loses its own trace (NO_NAVSTART): again
+        report.unlink(missing_ok=True)
+        result = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+        if not result.returncode and report.exists():
+            break
+    else:
         return {"error": (result.stderr or result.stdout).strip().splitlines()[-1:] or ["failed"]}
     data = json.loads(report.read_text())
     scores = {k: v["score"] for k, v in data["categories"].items()}
