@@ -73,12 +73,12 @@ def engine_imports(engine: Path = ENGINE) -> set[str]:
     return names - {"destijl", "__future__"}
 
 
-def check_engine_imports(stdlib: zipfile.ZipFile, keep: list[str], engine: Path = ENGINE) -> None:
-    """Refuse an engine importing a standard-library file that `keep` leaves out.
+def check_engine_imports(have: set[str], keep: list[str], engine: Path = ENGINE) -> None:
+    """Refuse an engine importing a standard-library file (of `have`, the full zip's
+    names) that `keep` leaves out.
 
     Modules built into Pyodide (sys, math, time, _sha2, ...) are not in the zip: fine.
     """
-    have = set(stdlib.namelist())
     kept = set(keep)
     missing = sorted(
         name for name in engine_imports(engine)
@@ -98,8 +98,9 @@ def pack_python(stdlib_zip: Path, keep: list[str] | None = None, engine: Path = 
     out = io.BytesIO()
     with zipfile.ZipFile(stdlib_zip) as stdlib, \
             zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        check_engine_imports(stdlib, keep, engine)
-        absent = [name for name in keep if name not in stdlib.namelist()]
+        have = set(stdlib.namelist())
+        check_engine_imports(have, keep, engine)
+        absent = [name for name in keep if name not in have]
         if absent:
             raise StdlibError(f"not in {stdlib_zip.name}: {', '.join(absent)} (a new Pyodide? "
                               "run `python3 build_scripts/pystdlib.py`)")
