@@ -66,8 +66,7 @@ class Pyodide:
         import build
 
         archive = Path("/tmp/destijl-bench-preview.zip")  # what the browser build ships
-        pack = getattr(build, "pack_python", None) or build.pack_engine
-        archive.write_bytes(pack())
+        archive.write_bytes(build.pack_python())
         self.process = subprocess.Popen(["node", str(RUNNER), str(PYODIDE), str(archive)],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.python = json.loads(self.process.stdout.readline())["python"]
