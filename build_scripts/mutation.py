@@ -80,6 +80,16 @@ addopts = "--doctest-modules"
 """
 
 
+IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")
+
+
+def copy_tests() -> None:
+    """tests/engine and tests/helpers.py of the working tree into the staging copy."""
+    shutil.copytree(REPO / "tests" / "engine", STAGE / "tests" / "engine", ignore=IGNORE,
+                    dirs_exist_ok=True)
+    shutil.copy2(REPO / "tests" / "helpers.py", STAGE / "tests" / "helpers.py")
+
+
 def stage(ref: str | None) -> None:
     """A fresh staging copy: src/destijl, tests/engine and helpers, docs, PANEL, pyproject.toml.
 
@@ -88,10 +98,8 @@ def stage(ref: str | None) -> None:
     shutil.rmtree(STAGE, ignore_errors=True)
     STAGE.mkdir(parents=True)
     if ref is None:
-        ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-        shutil.copytree(REPO / "pysrc" / "destijl", STAGE / "src" / "destijl", ignore=ignore)
-        shutil.copytree(REPO / "tests" / "engine", STAGE / "tests" / "engine", ignore=ignore)
-        shutil.copy2(REPO / "tests" / "helpers.py", STAGE / "tests" / "helpers.py")
+        shutil.copytree(REPO / "pysrc" / "destijl", STAGE / "src" / "destijl", ignore=IGNORE)
+        copy_tests()
         shutil.copytree(REPO / "docs", STAGE / "docs")
         (STAGE / PANEL).parent.mkdir(parents=True)
         shutil.copy2(REPO / PANEL, STAGE / PANEL)
@@ -181,10 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.keep or not STAGE.exists():
         stage(args.ref)
     else:  # the engine stays as mutated; the tests are brought up to date
-        ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-        shutil.copytree(REPO / "tests" / "engine", STAGE / "tests" / "engine", ignore=ignore,
-                        dirs_exist_ok=True)
-        shutil.copy2(REPO / "tests" / "helpers.py", STAGE / "tests" / "helpers.py")
+        copy_tests()
     mutmut("run", "--max-children", str(args.max_children), *args.mutants)
     return report(statuses())
 
