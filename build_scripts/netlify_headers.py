@@ -76,7 +76,7 @@ def permissions_text() -> str:
 
 
 NO_CACHE = {"Cache-Control": "no-cache"}
-NOT_FRAMED = {"Cache-Control": "no-cache", "X-Frame-Options": "SAMEORIGIN"}
+NOT_FRAMED = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN"}
 # (comment, path pattern, headers) in file order. No two blocks that match one path may
 # set the same header (build.py checks it): Netlify does not promise to merge them.
 HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
@@ -102,7 +102,7 @@ HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("", "/*.svg", NO_CACHE),
     ("", "/*.ico", NO_CACHE),
     ("", "/*.webmanifest",
-     {"Cache-Control": "no-cache", "Content-Type": "application/manifest+json"}),
+     {**NO_CACHE, "Content-Type": "application/manifest+json"}),
     ("Fingerprinted by build.py (the content hash is in the path): cached for a year,\n"
      "and only for this site's own pages.",
      "/assets/*", {"Cache-Control": "public, max-age=31536000, immutable",
