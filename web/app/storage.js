@@ -53,13 +53,16 @@ function quiet(fn, fallback = null) {
   }
 }
 
+/** Is `error` the browser's "storage is full" (named or, in older browsers, coded)? */
+function isQuota(error) {
+  return error?.name === "QuotaExceededError" || error?.code === 22 || error?.code === 1014;
+}
+
 /** Why a write failed, in plain words. */
 function problemOf(error) {
   if (!error) return "this browser does not let this page store data (private browsing, blocked site data or an embed)";
   const name = error.name || "";
-  if (name === "QuotaExceededError" || error.code === 22 || error.code === 1014) {
-    return "the browser's storage for this site is full";
-  }
+  if (isQuota(error)) return "the browser's storage for this site is full";
   if (name === "SecurityError") return "this browser blocks storage for this page (private browsing, blocked site data or a sandboxed embed)";
   return `the browser refused to store it (${clip(error.message || name)})`;
 }
@@ -207,8 +210,7 @@ export function saveGame(mode, id, record, { claim = false } = {}) {
       store.setItem(GAME_PREFIX + gameId, text);
       break;
     } catch (error) {
-      const full = problemOf(error) === problemOf({ name: "QuotaExceededError" });
-      if (!full || attempt > 0) return { ok: false, id: gameId, problem: problemOf(error) };
+      if (!isQuota(error) || attempt > 0) return { ok: false, id: gameId, problem: problemOf(error) };
       prune(mode, gameId, 0, true); // room: drop finished games; unfinished ones stay
     }
   }
@@ -288,8 +290,9 @@ export function readPrefs() {
   const prefs = {};
   const dropped = [];
   for (const [key, value] of Object.entries(parsed)) {
-    const check = PREF_CHECKS[key] ?? plainValue;
-    if (Object.hasOwn(PREF_CHECKS, key) ? check(value) : /^[\w-]{1,40}$/.test(key) && check(value)) prefs[key] = value;
+    // own checks only: a key such as "__proto__" or "toString" must not find Object's members
+    const ok = Object.hasOwn(PREF_CHECKS, key) ? PREF_CHECKS[key](value) : /^[\w-]{1,40}$/.test(key) && plainValue(value);
+    if (ok) prefs[key] = value;
     else dropped.push(clip(key, 40));
   }
   return { prefs, dropped };
