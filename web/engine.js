@@ -68,6 +68,12 @@ export class Engine {
     const id = this.#nextId++;
     const worker = this.#worker;
     const limit = DEBUG ? DEBUG_DEADLINE_MS : DEADLINES[cmd] ?? DEADLINES.default;
+    let json; // the arguments cross as JSON text: a deep object could fail to reach the worker
+    try {
+      json = JSON.stringify(args ?? {});
+    } catch (error) { // a cycle, a BigInt, nesting too deep for JavaScript
+      return Promise.reject(new EngineError("BadRequest", `request: not expressible as JSON (${String(error?.message ?? error).slice(0, 80)})`));
+    }
     return new Promise((resolve, reject) => {
       let timer = 0;
       const done = () => clearTimeout(timer);
@@ -83,14 +89,6 @@ export class Engine {
           }
         }, limit);
       }, () => {});
-      let json; // the arguments cross as JSON text: a deep object could fail to reach the worker
-      try {
-        json = JSON.stringify(args ?? {});
-      } catch (error) { // a cycle, a BigInt, nesting too deep for JavaScript
-        this.#pending.delete(id);
-        reject(new EngineError("BadRequest", `request: not expressible as JSON (${String(error?.message ?? error).slice(0, 80)})`));
-        return;
-      }
       worker.postMessage({ id, cmd, json });
     });
   }
