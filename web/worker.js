@@ -91,11 +91,12 @@ async function boot() {
   });
   try {
     progress("download", 0);
+    const importing = () => progress("engine", 0.95);
     let bytecode = await cachedBytecode();
     if (bytecode) total -= BUILD.pythonBytes;
     let pyodide;
     try {
-      pyodide = await start(downloads, bytecode, () => progress("engine", 0.95));
+      pyodide = await start(downloads, bytecode, importing);
     } catch (error) {
       if (!bytecode) throw error;
       // The saved bytecode does not start (damaged, or a browser quirk): forget it and
@@ -104,7 +105,7 @@ async function boot() {
       await forgetBytecode();
       bytecode = null;
       total = BUILD.runtimeBytes;
-      pyodide = await start(downloads, null, () => progress("engine", 0.95));
+      pyodide = await start(downloads, null, importing);
     }
     self.postMessage({ type: "ready", python: bytecode ? "bytecode" : "source" });
     if (!bytecode) setTimeout(() => precompile(pyodide).catch((e) => console.warn(`bytecode: ${e.message}`)), PRECOMPILE_DELAY_MS);
@@ -178,12 +179,15 @@ async function startPython(loadPyodide, files) {
   }
 }
 
+/** The file name at the end of a URL ("pyodide.asm.wasm"), as error messages name it. */
+const fileName = (url) => url.slice(url.lastIndexOf("/") + 1);
+
 /** import() a script; if that fails, say why in the words of the server (status, type). */
 async function importScript(url) {
   try {
     return await import(url);
   } catch (error) {
-    const name = url.slice(url.lastIndexOf("/") + 1);
+    const name = fileName(url);
     let response;
     try {
       response = await fetch(url, { cache: "no-store" });
@@ -217,7 +221,7 @@ class Downloads {
 
   /** fetch(url), resolving with the response once its headers are checked. */
   get(url, mimeType = null) {
-    const name = url.slice(url.lastIndexOf("/") + 1);
+    const name = fileName(url);
     this.#pending.set(name, performance.now());
     const got = fetch(url).then((response) => {
       const type = response.headers.get("content-type") ?? "";
