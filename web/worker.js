@@ -31,7 +31,6 @@ const pythonURL = new URL(BUILD.python, import.meta.url).href;
 const bytecodeKey = `${pythonURL}?bytecode`;
 
 let handle = null; // destijl.api.handle, once loaded
-const loaded = { received: 0, total: 0 }; // bytes downloaded and in all, sent with progress (MB)
 let busyUntil = 0; // the precompiler waits while requests come in
 const booting = Promise.resolve().then(boot); // once the module (class Downloads) is evaluated
 booting.catch(() => {}); // reported as {type: "failed"}; requests get EngineUnavailable
@@ -76,6 +75,7 @@ function answer(cmd, args, json) {
 }
 
 async function boot() {
+  const loaded = { received: 0, total: 0 }; // bytes downloaded and in all, sent with progress
   let lastFraction = -1;
   let failed = false; // then a download or start still under way reports nothing more
   const progress = (stage, fraction) => {
