@@ -67,11 +67,16 @@ export function cbOverlay(cells, lettered = null) {
   return s("g", { class: "cb", "aria-hidden": "true" }, out);
 }
 
+/** The first of `cells` ([x, y, ...]) in reading order (top row, leftmost), or undefined. */
+export function topLeft(cells) {
+  return [...cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+}
+
 /** The Painting's overlay: patterns on every cell, one letter per stroke (its first cell). */
 export function paintingOverlay(view) {
   if (!view.strokes) return cbOverlay(view.painting);
   const first = new Set(view.strokes.map((st) => {
-    const [x, y] = [...st.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+    const [x, y] = topLeft(st.cells);
     return `${x},${y}`;
   }));
   return cbOverlay(view.painting, first);
@@ -139,7 +144,7 @@ export function highlightLayer(view, colors) {
     const mine = new Set(stroke.cells.map(([x, y]) => `${x},${y}`));
     out.push(s("path", { d: outline(stroke.cells, mine), class: "stroke-outline" }));
     if (stroke.size < 2) continue;
-    const [lx, ly] = [...stroke.cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+    const [lx, ly] = topLeft(stroke.cells);
     out.push(s("g", { class: "stroke-label", transform: `translate(${lx + 0.5} ${ly + 0.5})` },
       s("circle", { r: 0.34 }), s("text", { "text-anchor": "middle", dy: "0.17", text: stroke.size })));
   }
@@ -175,17 +180,13 @@ export function cardSvg(rows, attrs = {}) {
 export function freshLayer(view, move) {
   const cells = cellMap(view);
   const rects = [];
-  for (let dy = 0; dy < 3; dy++) {
-    for (let dx = 0; dx < 3; dx++) {
-      const c = cells.get(`${move.x + dx},${move.y + dy}`);
-      if (c) rects.push(s("rect", { x: move.x + dx, y: move.y + dy, width: 1, height: 1, class: `cell c-${c}` }));
-    }
-  }
   const landed = [];
   for (let dy = 0; dy < 3; dy++) {
     for (let dx = 0; dx < 3; dx++) {
       const c = cells.get(`${move.x + dx},${move.y + dy}`);
-      if (c) landed.push([move.x + dx, move.y + dy, c]);
+      if (!c) continue;
+      rects.push(s("rect", { x: move.x + dx, y: move.y + dy, width: 1, height: 1, class: `cell c-${c}` }));
+      landed.push([move.x + dx, move.y + dy, c]);
     }
   }
   rects.push(cbOverlay(landed, new Set()));

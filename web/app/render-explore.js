@@ -4,6 +4,7 @@
 // is. Everything read comes from the engine's view (painting, strokes, seats).
 
 import { h, s, text } from "./dom.js";
+import { topLeft } from "./paint.js";
 import { colorName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +46,7 @@ export function cellText(view, x, y) {
 
 /** The first cell of the Painting (top row, leftmost), where exploring starts. */
 export function firstCell(view) {
-  const [x, y] = [...view.painting].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0] || [0, 0];
+  const [x, y] = topLeft(view.painting) || [0, 0];
   return [x, y];
 }
 
