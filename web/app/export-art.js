@@ -23,18 +23,16 @@ export function artSvg(view, date = new Date()) {
   const top = MARGIN + 150;
   const foot = top + rows * CELL + 90;
   const height = foot + 70 + view.seats.length * 58 + MARGIN / 2;
-  const cells = [];
+  const ink = []; // every cell's black square first, so the lines run under all the colours
+  const colour = [];
   for (const [x, y, c] of view.painting) {
     const px = left + (x - x0) * CELL;
     const py = top + (y - y0) * CELL;
-    cells.push(s("rect", { x: px - LINE / 2, y: py - LINE / 2, width: CELL + LINE, height: CELL + LINE, fill: INK }));
-  }
-  for (const [x, y, c] of view.painting) {
-    const px = left + (x - x0) * CELL;
-    const py = top + (y - y0) * CELL;
-    cells.push(s("rect", { x: px + LINE / 2, y: py + LINE / 2, width: CELL - LINE, height: CELL - LINE,
+    ink.push(s("rect", { x: px - LINE / 2, y: py - LINE / 2, width: CELL + LINE, height: CELL + LINE, fill: INK }));
+    colour.push(s("rect", { x: px + LINE / 2, y: py + LINE / 2, width: CELL - LINE, height: CELL - LINE,
       fill: COLORS[c] || INK, class: "cell", "data-cell": `${x},${y}`, "data-color": c }));
   }
+  const cells = [...ink, ...colour];
   const result = view.result || view.tally;
   const players = view.seats.map((seat, i) => {
     const y = foot + 70 + i * 58;
