@@ -6,45 +6,21 @@
 // new view, a picked or turned card asks the engine without hooks in every other module.
 
 import { humanTurn } from "../selectors.js";
-import { loadPrefs, writePrefs } from "../storage.js";
+import { loadHintsUsed, loadPrefs, saveHintsUsed, writePrefs } from "../storage.js";
 import { openTab, previewKey, selectPly, selectSeat, setTeach, toggleTab } from "../teach-state.js";
 import * as T from "../transitions.js";
 import { isBot, spotText } from "../words.js";
 import { artName, artPng, artSvgText, download } from "../export-art.js";
 import { changeText } from "../render-teach.js";
+import { STEPS } from "../render-tour.js";
 
-const HINTS_KEY = "destijl.hints"; // localStorage: {gameKey: hints used}, the latest 20 games
-const TOUR_STEPS = 4; // Gallery, rotate, spots, score panel
+const TOUR_STEPS = STEPS.length; // Gallery, rotate, spots, score panel (render-tour.js)
 
 /** A key naming one game (its seed and deal), for the hints it used. */
 export function gameKey(record) {
   return `${record.seed ?? ""}:${(record.deal || []).join(".")}`;
 }
 
-function readHints() {
-  try {
-    const data = JSON.parse(window.localStorage.getItem(HINTS_KEY) || "{}");
-    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
-  } catch {
-    return {};
-  }
-}
-
-function hintsFor(record) {
-  const n = readHints()[gameKey(record)];
-  return Number.isInteger(n) && n >= 0 ? n : 0;
-}
-
-function writeHints(record, n) {
-  try {
-    const data = readHints();
-    delete data[gameKey(record)];
-    data[gameKey(record)] = n;
-    const keys = Object.keys(data);
-    for (const old of keys.slice(0, Math.max(0, keys.length - 20))) delete data[old];
-    window.localStorage.setItem(HINTS_KEY, JSON.stringify(data));
-  } catch { /* storage blocked: the count lives in the state only */ }
-}
 
 export function createTeach(ctx) {
   const { engine, get } = ctx;
@@ -77,7 +53,7 @@ export function createTeach(ctx) {
     const t = s.teach;
     const changes = {};
     const newGame = !p?.view || gameKey(p.view.record) !== gameKey(v.record);
-    if (newGame) Object.assign(changes, { hintsUsed: hintsFor(v.record), ply: null, seat: null, history: null });
+    if (newGame) Object.assign(changes, { hintsUsed: loadHintsUsed(gameKey(v.record)), ply: null, seat: null, history: null });
     if (t.hint && t.hint.record !== v.record) changes.hint = null;
     if (t.preview && t.preview.record !== v.record) changes.preview = null;
     set(changes);
@@ -129,7 +105,7 @@ export function createTeach(ctx) {
       const result = await engine.call("hint", { record: v.record });
       if (get().view !== v) return;
       const used = s.teach.hint?.record === v.record ? s.teach.hintsUsed : s.teach.hintsUsed + 1;
-      writeHints(v.record, used);
+      saveHintsUsed(gameKey(v.record), used);
       const { move } = result;
       set({ hint: { record: v.record, ...result }, hintsUsed: used });
       ctx.up((st) => ({ ...st, held: move.card, rotation: move.rotation, hover: [move.x, move.y], error: null }));
