@@ -169,7 +169,7 @@ function moveLog(s, v) {
         "aria-pressed": s.teach.ply === n ? "true" : "false",
         "aria-label": `Move ${n}, round ${ply.round}: ${seat.name} placed card ${ply.card} at ${spotText(ply.x, ply.y)}${turn ? `, turned${turn}` : ""}; ${changeText(v, ply.change, ply.seat)}` },
       h("span", { class: "log-n", text: n }),
-      h("span", { class: `log-swatch mark-bg-${seat.colors[0]}`, "aria-hidden": "true" }),
+      h("span", { class: `log-swatch mark-${seat.colors[0]}`, "aria-hidden": "true" }),
       h("span", { class: "log-who", text: seat.name }),
       h("span", { class: "log-card", text: `card ${ply.card}${turn}` }),
       h("span", { class: `log-delta${mine > 0 ? " up" : mine < 0 ? " down" : ""}`, text: signed(mine) })));
