@@ -1,6 +1,6 @@
 """Playing De Stijl in the browser as a person does: by roles, names and clicks.
 
-Shared by the game tests (test_play.py, test_saves.py, test_links.py, test_offline.py).
+Shared by the game tests (test_play.py, test_saves.py, test_access*.py, test_keep.py, ...).
 Everything goes through what a player sees; the only peeks behind the page are the saved
 record in localStorage (what a reload resumes) and `data-*` attributes that say which
 cell of the Painting a square is, to aim the mouse.
@@ -24,6 +24,8 @@ SAVE_KEY = "destijl.save"  # the old single save (before per-game keys); migrate
 TAB_KEYS = ("destijl.tab.full", "destijl.tab.embed")  # sessionStorage: this tab's game id
 GAME_PREFIX = "destijl.game."  # localStorage: one whole save per game (web/app/storage.js)
 NO_BONUS = "\u2013"  # the score table's dash for a bonus not won
+PHONE = {"width": 360, "height": 740}  # the phone the tests play on and picture
+DESKTOP = {"width": 1280, "height": 800}  # the desktop: every context's viewport (conftest)
 
 Where = Page | Frame | FrameLocator
 
@@ -71,6 +73,22 @@ def start(where: Where) -> None:
     where.get_by_role("button", name="Start game").click()
     expect(where.get_by_role("region", name="The Painting")).to_be_visible()
     expect(where.get_by_role("button", name="Gallery card 1")).to_be_visible()
+
+
+def skip_tour(page: Page, by: str = "click") -> None:
+    """Close the guided first game's tour, if it is showing once a card may be played:
+    by "click", "tap" or "key" (focus and Enter)."""
+    skip = page.get_by_role("button", name="Skip the tour")
+    page.locator(".gcard:not([disabled])").first.wait_for()
+    if skip.count() and skip.is_visible():
+        if by == "key":
+            skip.focus()
+            page.keyboard.press("Enter")
+        elif by == "tap":
+            skip.tap()
+        else:
+            skip.click()
+        expect(skip).to_have_count(0)
 
 
 def my_turn_or_end(where: Where, timeout: float = TURN_MS) -> str:

@@ -16,6 +16,7 @@ from player import (
     saved_ply,
     saved_record,
     set_up,
+    skip_tour,
     wait_ply_above,
 )
 from playwright.sync_api import BrowserContext, Page, expect
@@ -42,16 +43,6 @@ def wait_focus(page: Page, pattern: str) -> dict:
     except Exception as error:
         raise AssertionError(f"focus is not on {pattern!r} but on {focused(page)}") from error
     return focused(page)
-
-
-def skip_tour(page: Page) -> None:
-    """Close the guided first game's tour, by keyboard, if it is showing."""
-    skip = page.get_by_role("button", name="Skip the tour")
-    page.locator(".gcard:not([disabled])").first.wait_for()
-    if skip.count() and skip.is_visible():
-        skip.focus()
-        page.keyboard.press("Enter")
-        expect(skip).to_have_count(0)
 
 
 def check_focus_ring(page: Page) -> None:
@@ -99,7 +90,7 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
     page.get_by_role("button", name="Start game").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("region", name="The Painting")).to_be_visible()
-    skip_tour(page)
+    skip_tour(page, by="key")
 
     turn = 0
     last_turn_at = 0.0

@@ -17,7 +17,17 @@ import itertools
 from collections import Counter
 
 from access import ARTIFACTS, axe_scan, contrast, css_color, describe, luminance, png_pixels
-from player import BOOT_MS, open_game, place_first_spot, play_to_end, set_up, start
+from player import (
+    BOOT_MS,
+    DESKTOP,
+    PHONE,
+    open_game,
+    place_first_spot,
+    play_to_end,
+    set_up,
+    skip_tour,
+    start,
+)
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 COLOURS = ["R", "Y", "B", "K", "W"]
@@ -180,9 +190,9 @@ def test_colour_blind_mode_patterns_greyscale_and_memory(page: Page) -> None:
         "(e) => getComputedStyle(e, '::after').content")
     assert letter.strip('"') in COLOURS, letter
     page.screenshot(path=ARTIFACTS / "access-colour-blind-table.png")
-    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_viewport_size(PHONE)
     page.screenshot(path=ARTIFACTS / "access-colour-blind-phone.png")
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(DESKTOP)
     # remembered
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-cb", "on", timeout=BOOT_MS)
@@ -248,11 +258,7 @@ def test_axe_finds_nothing_in_either_theme(context: BrowserContext, page: Page) 
     page.keyboard.press("Escape")
     set_up(page, ["human", "bot:random"], seed=9)
     start(page)
-    page.locator(".gcard:not([disabled])").first.wait_for()
-    skip = page.get_by_role("button", name="Skip the tour")
-    if skip.count() and skip.is_visible():
-        skip.click()
-        expect(skip).to_have_count(0)
+    skip_tour(page)
     scan_both_themes(page, "table", results)
     rules = page.locator("#rules-layer:not([hidden])")
     if rules.count():

@@ -14,10 +14,9 @@ from collections.abc import Iterator
 
 import pytest
 from access import ARTIFACTS
-from player import BOOT_MS, my_turn_or_end, saved_ply, wait_ply_above
+from player import BOOT_MS, PHONE, my_turn_or_end, saved_ply, skip_tour, wait_ply_above
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-PHONE = {"width": 360, "height": 740}
 MIN_TARGET = 44
 CONTROLS = ("button:not([disabled]), a[href], input:not([type=hidden]):not(.sr-only), select, "
             "summary, .gcard")
@@ -101,10 +100,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
     assert not small_targets(page), small_targets(page)
     page.screenshot(path=ARTIFACTS / "access-phone-start.png")
     start.tap()
-    skip = page.get_by_role("button", name="Skip the tour")
-    page.locator(".gcard:not([disabled])").first.wait_for()
-    if skip.count() and skip.is_visible():
-        skip.tap()
+    skip_tour(page, by="tap")
 
     turn = 0
     while my_turn_or_end(page) == "turn":
@@ -165,10 +161,7 @@ def test_tablet_turns_by_touch(browser: Browser, site, guard, size: dict) -> Non
     page.goto("/?seats=human,random&seed=8&speed=fast")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     page.get_by_role("button", name="Start game").tap()
-    skip = page.get_by_role("button", name="Skip the tour")
-    page.locator(".gcard:not([disabled])").first.wait_for()
-    if skip.count() and skip.is_visible():
-        skip.tap()
+    skip_tour(page, by="tap")
     name = f"access-tablet-{size['width']}x{size['height']}.png"
     for turn in range(2):
         assert my_turn_or_end(page) == "turn"
