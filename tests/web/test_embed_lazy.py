@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from player import BOOT_MS, my_turn_or_end, place_first_spot
+from player import BOOT_MS, DESKTOP, PHONE, my_turn_or_end, place_first_spot
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
 from conftest import SERVE, Site
@@ -108,7 +108,7 @@ def slow_entry(route: Route) -> None:
 def test_the_preview_wears_the_players_theme_before_start_game(
         browser: Browser, site: Site, snap, saved: str | None, system: str, shown: str) -> None:
     """The saved theme, else the system's, from the first paint: no flash, nothing loaded."""
-    for viewport in ({"width": 1280, "height": 800}, {"width": 360, "height": 740}):
+    for viewport in (DESKTOP, PHONE):
         ctx = browser.new_context(color_scheme=system, viewport=viewport)
         if saved:
             prefs = json.dumps(json.dumps({"theme": saved}))

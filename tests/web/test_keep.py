@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from player import (
     BOOT_MS,
+    DESKTOP,
+    PHONE,
     engine,
     my_turn_or_end,
     open_game,
@@ -38,8 +40,6 @@ NO_TOUR = """try {
   }
 } catch {}"""
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(autouse=True)

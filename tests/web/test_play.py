@@ -12,6 +12,8 @@ from pathlib import Path
 from player import (
     BOOT_MS,
     DECK,
+    DESKTOP,
+    PHONE,
     TURN_MS,
     aim,
     check_scores_against_engine,
@@ -229,13 +231,13 @@ def overlap(a: dict, b: dict) -> bool:
 
 def toast_clear_of_the_zoom_tools(page: Page) -> None:
     """The message shown leaves the zoom toolbar free, on a desktop and on a phone."""
-    for size in ({"width": 1280, "height": 800}, {"width": 360, "height": 740}):
+    for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
         expect(page.get_by_role("alert")).to_be_visible()
         boxes = [page.locator(s).bounding_box() for s in ("#toast", ".view-tools")]
         assert not overlap(*boxes), f"at {size} the message covers the zoom toolbar: {boxes}"
         assert boxes[0]["height"] < size["height"] / 4, f"the message fills the page: {boxes}"
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(DESKTOP)
 
 
 def test_the_embeds_message_leaves_the_painting_usable(page: Page) -> None:
@@ -277,7 +279,6 @@ def test_illegal_placement_is_refused_with_the_engines_reason(page: Page) -> Non
     expect(toast).to_contain_text("covers 9 cells")
     # The message leaves the zoom toolbar free, on a desktop and on a phone.
     toast_clear_of_the_zoom_tools(page)
-    page.set_viewport_size({"width": 1280, "height": 800})
     # Nothing changed.
     assert saved_record(page) == before
     expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells)

@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from player import (
+    DESKTOP,
+    PHONE,
     engine,
     my_turn_or_end,
     open_game,
@@ -28,8 +30,6 @@ from player import (
 )
 from playwright.sync_api import Page, expect
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 PREVIEW = re.compile(r"^Place at column (-?\d+), row (-?\d+).*, You [+-]\d+")
 
 
