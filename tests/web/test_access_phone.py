@@ -22,12 +22,18 @@ CONTROLS = ("button:not([disabled]), a[href], input:not([type=hidden]):not(.sr-o
             "summary, .gcard")
 
 
+def touch_context(browser: Browser, site, guard, viewport: dict) -> BrowserContext:
+    """A touch device's context (1 CSS px per device pixel), watched by the guard."""
+    ctx = browser.new_context(base_url=site.url, viewport=viewport, has_touch=True,
+                              is_mobile=True, device_scale_factor=1)
+    guard.watch(ctx)
+    return ctx
+
+
 @pytest.fixture
 def phone(browser: Browser, site, guard) -> Iterator[BrowserContext]:
     """A touch phone context, 360x740 portrait, watched by the guard."""
-    ctx = browser.new_context(base_url=site.url, viewport=PHONE, has_touch=True, is_mobile=True,
-                              device_scale_factor=1)
-    guard.watch(ctx)
+    ctx = touch_context(browser, site, guard, PHONE)
     yield ctx
     ctx.close()
     guard.check()
@@ -154,9 +160,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
                          ids=["tablet-portrait", "tablet-landscape"])
 def test_tablet_turns_by_touch(browser: Browser, site, guard, size: dict) -> None:
     """A tablet in either orientation: the turn fits the screen and two placements by tap."""
-    ctx = browser.new_context(base_url=site.url, viewport=size, has_touch=True, is_mobile=True,
-                              device_scale_factor=1)
-    guard.watch(ctx)
+    ctx = touch_context(browser, site, guard, size)
     page = ctx.new_page()
     page.goto("/?seats=human,random&seed=8&speed=fast")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
