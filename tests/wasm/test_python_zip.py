@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import sys
@@ -18,10 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from destijl import api
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_wasm_engine import PYODIDE, RUNNER, WasmEngine, python_zip
+from test_wasm_engine import PYODIDE, RUNNER, Both, WasmEngine, python_zip
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "build_scripts"))
@@ -74,18 +71,11 @@ def test_the_bytecode_zip_plays_like_native(tmp_path: Path) -> None:
 
     engine = WasmEngine(compiled)
     try:
-        request = json.dumps({"cmd": "new_game", "args": {"players": 3, "seed": 2}})
-        view = json.loads(engine.handle(request))
-        assert view == json.loads(api.handle(request))
+        both = Both(engine)
+        view = both("new_game", players=3, seed=2)
         for _ in range(3):
-            request = json.dumps({"cmd": "bot_move", "args": {"record": view["result"]["record"],
-                                                              "level": "medium"}})
-            reply = json.loads(engine.handle(request))
-            assert reply == json.loads(api.handle(request))
-            request = json.dumps({"cmd": "play", "args": {"record": view["result"]["record"],
-                                                          "move": reply["result"]["move"]}})
-            view = json.loads(engine.handle(request))
-            assert view == json.loads(api.handle(request))
+            move = both("bot_move", record=view["record"], level="medium")["move"]
+            view = both("play", record=view["record"], move=move)
     finally:
         engine.close()
     print(f"bytecode zip: {compiled.stat().st_size / 1e6:.1f} MB, "

@@ -37,13 +37,13 @@ LEVELS = ["easy", "medium", "hard"]
 class WasmEngine:
     """`destijl.api.handle` inside Pyodide, in a Node process, one line per request."""
 
-    def __init__(self, archive: Path, *options: str) -> None:
+    def __init__(self, archive: Path) -> None:
         node = shutil.which("node")
         if node is None or not (PYODIDE / "pyodide.mjs").is_file():
             pytest.fail("needs node and build_scripts/node_modules: run `make test-wasm`")
         started = time.perf_counter()
         self.process = subprocess.Popen(
-            [node, str(RUNNER), str(PYODIDE), str(archive), *options],
+            [node, str(RUNNER), str(PYODIDE), str(archive)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
         )
         self.lines: queue.Queue[str] = queue.Queue()
