@@ -1,7 +1,7 @@
 """Measuring helpers for the accessibility tests (test_access*.py).
 
 - `png_pixels`: decode a Playwright PNG screenshot (RGB or RGBA, 8 bit) without Pillow.
-- `luminance`, `contrast`: WCAG relative luminance and contrast ratio.
+- `linear`, `luminance`, `contrast`: linear light, WCAG relative luminance and contrast ratio.
 - `css_color`: parse the browser's computed "rgb(...)" colours.
 - `layout_shift_script`: an init script that records Layout Instability API entries.
 - `axe_scan`: run axe-core (build_scripts/node_modules/axe-core) in an isolated world of
@@ -68,14 +68,15 @@ def png_pixels(data: bytes) -> Pixels:
     return [[(r[x], r[x + 1], r[x + 2]) for x in range(0, stride, channels)] for r in rows]
 
 
-def _linear(v: float) -> float:
+def linear(v: float) -> float:
+    """An sRGB channel (0-255) as linear light (0-1)."""
     v /= 255
     return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
 
 
 def luminance(rgb: tuple[float, float, float]) -> float:
     """WCAG relative luminance of an sRGB colour (0-255 channels)."""
-    r, g, b = (_linear(c) for c in rgb)
+    r, g, b = (linear(c) for c in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 

@@ -16,7 +16,16 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from access import ARTIFACTS, axe_scan, contrast, css_color, describe, luminance, png_pixels
+from access import (
+    ARTIFACTS,
+    axe_scan,
+    contrast,
+    css_color,
+    describe,
+    linear,
+    luminance,
+    png_pixels,
+)
 from player import (
     BOOT_MS,
     DESKTOP,
@@ -129,16 +138,12 @@ def cell_image(page: Page, locator: Locator, inset: float = 0.2) -> list[float]:
 
 def simulate(rgb: tuple[int, int, int], matrix) -> tuple[float, float, float]:
     """An sRGB colour as seen with a colour-vision deficiency (Machado matrix on linear RGB)."""
-    def lin(v: float) -> float:
-        v /= 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
     def srgb(v: float) -> float:
         v = min(1.0, max(0.0, v))
         return 255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055)
 
-    linear = [lin(c) for c in rgb]
-    seen = (srgb(sum(m * c for m, c in zip(row, linear, strict=True))) for row in matrix)
+    light = [linear(c) for c in rgb]
+    seen = (srgb(sum(m * c for m, c in zip(row, light, strict=True))) for row in matrix)
     return tuple(seen)  # type: ignore[return-value]
 
 
