@@ -6,9 +6,9 @@
 
 import { attr, h, replace, s as svg, show, text } from "./dom.js";
 import { highlightLayer } from "./paint.js";
-import { shownView } from "./selectors.js";
+import { humanTurn, shownView } from "./selectors.js";
 import { currentPreview } from "./teach-state.js";
-import { colorName, isBot, ordinal, spotText } from "./words.js";
+import { colorName, ordinal, spotText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -241,9 +241,8 @@ export function renderTeach(s, p) {
   if (changed) panel(s, v);
   const hint = $("btn-hint");
   if (hint) {
-    const turn = !s.replay && s.view && !s.view.is_over && s.view.current_seat !== null && !isBot(s.view.seats[s.view.current_seat].controller);
     show(hint, t.hints);
-    hint.disabled = !turn || s.busy;
+    hint.disabled = !humanTurn(s) || s.busy;
     text(hint, t.hint && t.hint.record === s.view?.record ? `Hint: ${signed(t.hint.change[t.hint.seat])}` : "Hint");
   }
   show($("teach-panel"), !(v.is_over && !s.replay));
