@@ -234,8 +234,9 @@ def test_blocked_storage_plays_and_says_it_is_not_saved(browser, site, guard) ->
 def test_bad_preferences_and_saves_are_dropped_with_a_notice(page: Page) -> None:
     open_game(page)
     page.evaluate("""() => {
-      localStorage.setItem("destijl.prefs", JSON.stringify(
-        {setup: {seats: [null, null, null]}, speed: "warp", theme: "dark"}));
+      // "__proto__" as a saved key once found Object's own member instead of a check
+      localStorage.setItem("destijl.prefs", '{"__proto__": 1, ' + JSON.stringify(
+        {setup: {seats: [null, null, null]}, speed: "warp", theme: "dark"}).slice(1));
       localStorage.setItem("destijl.game.bad", "{" + "x".repeat(5000));
     }""")
     reload(page)
