@@ -22,7 +22,7 @@ from typing import Any
 from . import __version__
 from .bots import make_bot
 from .checks import is_int
-from .errors import BadRequest, DeStijlError, IllegalMove, quote
+from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .game import DEFAULT_COLORS, Game, new_game
 from .jsontext import loads
 from .move import Move
@@ -45,7 +45,7 @@ def handle(request: str) -> str:
         result = dispatch(data.get("cmd"), {} if args is None else args)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except DeStijlError as error:
-        return _error(type(error).__name__, str(error))
+        return _error(public_type(error), str(error))
     except Exception as error:  # a bug: report it rather than hang the page
         return _error("InternalError", f"{type(error).__name__}: {error}")
 
@@ -59,6 +59,16 @@ def dispatch(cmd: Any, args: Any) -> Any:
         raise BadRequest(f"cmd: unknown command {quote(cmd)}; "
                          f"expected one of {', '.join(COMMANDS)}")
     return command(args)
+
+
+PUBLIC_ERRORS = (IllegalMove, BadRecord, BadRequest)
+"""The error types a reply names (docs/api.md); a finer one (``BadName``) is named by its base."""
+
+
+def public_type(error: DeStijlError) -> str:
+    """The documented type of an engine error: ``BadName`` is a ``BadRequest``."""
+    return next((kind.__name__ for kind in PUBLIC_ERRORS if isinstance(error, kind)),
+                "BadRequest")
 
 
 def _error(kind: str, message: str) -> str:

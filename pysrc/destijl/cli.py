@@ -12,9 +12,9 @@ from typing import Any
 from .bots import lineup, make_bot
 from .errors import DeStijlError
 from .game import new_game
-from .jsontext import loads
+from .jsontext import MAX_CHARS, loads
 from .record import replay
-from .render import render_painting, render_sheet
+from .render import printable, render_painting, render_sheet
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -24,10 +24,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except DeStijlError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {printable(str(error))}", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {printable(str(error))}", file=sys.stderr)
         return 2
 
 
@@ -84,13 +84,17 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
 
 def load_record(path: str) -> Any:
-    """Read a JSON record from a file or stdin ('-'); ``BadRequest`` if it is not sane JSON."""
+    """Read a JSON record from a file or stdin ('-'); ``BadRequest`` if it is not sane JSON.
+
+    At most ``MAX_CHARS`` + 1 characters are read: one more than the limit is enough for
+    ``loads`` to refuse the text, whatever the size of the file (``/dev/zero`` included).
+    """
     try:
         if path == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_CHARS + 1)
         else:
             with open(path, encoding="utf-8") as file:
-                text = file.read()
+                text = file.read(MAX_CHARS + 1)
     except UnicodeDecodeError:
         raise DeStijlError(f"{path}: not a JSON record: not UTF-8 text") from None
     return loads(text, where=f"{path}: not a JSON record")
@@ -99,7 +103,7 @@ def load_record(path: str) -> Any:
 def run_verify(args: argparse.Namespace) -> int:
     from .api import cmd_verify
 
-    print(cmd_verify({"record": load_record(args.file)})["summary"])
+    print(printable(cmd_verify({"record": load_record(args.file)})["summary"]))
     return 0
 
 
@@ -107,5 +111,5 @@ def run_show(args: argparse.Namespace) -> int:
     game = replay(load_record(args.file))
     print(render_painting(game.painting, color=not args.no_color))
     print()
-    print(render_sheet(game))
+    print(printable(render_sheet(game)))
     return 0

@@ -19,6 +19,7 @@ from .cards import CARDS, COLORS, ROTATIONS, Face, rotate_face
 from .checks import SAFE_INT, is_int
 from .errors import BadRequest, IllegalMove, quote
 from .move import Move
+from .names import check_name
 from .painting import MAX_COVER, MIN_COVER, Painting
 from .scoring import ScoreSheet, score_painting
 
@@ -30,7 +31,6 @@ DEFAULT_COLORS: dict[int, list[list[str]]] = {
     5: [["R"], ["Y"], ["B"], ["K"], ["W"]],
 }
 CONTROLLERS = ("human", "bot:random", "bot:easy", "bot:medium", "bot:hard")
-MAX_NAME = 40
 _MOVE_FIELDS = ("card", "x", "y", "rotation")
 
 
@@ -323,11 +323,9 @@ def make_seats(
             raise BadRequest(f"{where}.colors: colour {''.join(sorted(clash)) or seat_colors[0]} "
                              "is taken twice")
         taken.update(seat_colors)
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise BadRequest(f"{where}.name: expected 1 to {MAX_NAME} characters, "
-                             f"got {quote(name)}")
+        name = check_name(name, f"{where}.name")
         if not isinstance(controller, str) or controller not in CONTROLLERS:
             raise BadRequest(f"{where}.controller: expected one of {', '.join(CONTROLLERS)}, "
                              f"got {quote(controller)}")
-        seats.append(Seat(name.strip(), tuple(seat_colors), controller))
+        seats.append(Seat(name, tuple(seat_colors), controller))
     return seats

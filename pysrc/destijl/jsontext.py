@@ -4,7 +4,10 @@
 ``BadRequest`` naming the problem, text longer than ``MAX_CHARS``, nesting deeper than
 ``MAX_DEPTH`` (checked before parsing, without recursion, so the parser never reaches
 Python's recursion limit or Pyodide's small stack) and the non-JSON constants ``NaN`` and
-``Infinity``, and a key that appears twice in one object. An integer longer than
+``Infinity``, a number too large for a float (``1e400``, which Python would read as
+infinity and JavaScript's ``JSON.stringify`` would then write as ``null``), and a key that
+appears twice in one object. One byte order mark (U+FEFF) at the start is skipped, as a
+browser's UTF-8 decoder does. An integer longer than
 ``MAX_DIGITS`` digits (Python refuses to convert more than 4,300) becomes a ``HugeNumber``,
 which every validator rejects as "not an integer", naming the field.
 
@@ -16,11 +19,18 @@ Traceback (most recent call last):
 destijl.errors.BadRequest: request: nested deeper than 32 levels
 >>> loads('{"seed": ' + '9' * 5000 + '}')
 {'seed': <an integer of 5000 digits>}
+>>> loads('{"seed": 1e400}')
+Traceback (most recent call last):
+...
+destijl.errors.BadRequest: request: the number 1e400 is too large
+>>> loads('\ufeff{"a": 1}')
+{'a': 1}
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from .errors import BadRequest, quote
@@ -57,7 +67,8 @@ def loads(text: Any, where: str = "request") -> Any:
                          "the engine reads")
     check_depth(text, where)
     try:
-        return json.loads(text, parse_int=_parse_int,
+        return json.loads(text.removeprefix("\ufeff"), parse_int=_parse_int,
+                          parse_float=lambda number: _parse_float(number, where),
                           parse_constant=lambda name: _no_constant(name, where),
                           object_pairs_hook=lambda pairs: _object(pairs, where))
     except json.JSONDecodeError as error:
@@ -90,6 +101,13 @@ def check_depth(text: str, where: str = "request") -> None:
 
 def _parse_int(text: str) -> int | HugeNumber:
     return HugeNumber(text) if len(text) > MAX_DIGITS else int(text)
+
+
+def _parse_float(text: str, where: str) -> float:
+    number = float(text)
+    if math.isinf(number):
+        raise BadRequest(f"{where}: the number {text[:20]} is too large")
+    return number
 
 
 def _object(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""Text rendering for the terminal: the Painting in ANSI colours and the score sheet."""
+"""Text rendering for the terminal: the Painting in ANSI colours and the score sheet.
+
+Text that comes from outside (names in a record, file names, error messages quoting a
+value) goes through ``printable`` before it reaches the terminal, so it can never carry
+an escape sequence (a window title, a cleared screen, a hyperlink) or reorder the line.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,19 @@ from .game import Game
 
 Cell = tuple[int, int]
 _ANSI = {"R": "41", "Y": "43", "B": "44", "K": "40", "W": "47"}
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every character a terminal could act on written as an escape.
+
+    Line breaks stay; control, format (bidirectional controls included), separator,
+    surrogate and unassigned characters become ``\x1b``, ``\u202e``...
+
+    >>> print(printable("Ann\x1b]0;title\x07 \u202eevil\nnext"))
+    Ann\x1b]0;title\x07 \u202eevil
+    next
+    """
+    return "".join(c if c == "\n" or c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def render_painting(cells: Mapping[Cell, str], *, color: bool = True) -> str:

@@ -69,7 +69,7 @@ def lineup(spec: str, players: int) -> list[str]:
     known = level_names()
     for name in names:
         if name not in known:
-            raise BadRequest(f"--bots: unknown level {name!r}; expected {', '.join(known)}")
+            raise BadRequest(f"--bots: unknown level {quote(name)}; expected {', '.join(known)}")
     if not names or len(names) > players:
         raise BadRequest(f"--bots: expected 1 to {players} levels, got {len(names)}")
     return names + [names[-1]] * (players - len(names))
