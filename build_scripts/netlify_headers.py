@@ -8,9 +8,12 @@ A rule's `for` path is split on "/"; a segment that is exactly `*` matches anyth
 `:name` matches one segment. Matching ignores case and a trailing slash.
 
 Netlify's documentation does not promise what happens when two rules that match one path
-both set the same header (override or comma-join), so `headers_for` joins them, the
-stricter reading for a Content-Security-Policy, and `conflicts` reports them so the build
-can refuse them.
+both set the same header (override or comma-join), so `conflicts` reports them and the
+build refuses them, with one exception that means the same under both readings: a later
+Content-Security-Policy that *refines* an earlier one (the same policy with directives
+added, e.g. `frame-ancestors`). Overridden, the later policy is sent; joined, both are
+enforced, and the later one is at least as strict on every directive the earlier one
+has, so the result is again the later policy. `headers_for` sends the later one.
 
 >>> rules = parse_rules({"headers": [{"for": "/*.js", "values": {"Cache-Control": "no-cache"}}]})
 >>> headers_for(rules, "/app/main.js")
@@ -65,9 +68,10 @@ PERMISSIONS_OFF = (
 )
 
 
-def csp_text() -> str:
-    """The Content-Security-Policy header value."""
-    return "; ".join(f"{name} {value}" for name, value in CSP)
+def csp_text(frame_ancestors: str | None = None) -> str:
+    """The Content-Security-Policy header value; a document's adds its `frame-ancestors`."""
+    extra = (("frame-ancestors", frame_ancestors),) if frame_ancestors else ()
+    return "; ".join(f"{name} {value}" for name, value in (*CSP, *extra))
 
 
 def permissions_text() -> str:
@@ -76,12 +80,20 @@ def permissions_text() -> str:
 
 
 NO_CACHE = {"Cache-Control": "no-cache"}
-NOT_FRAMED = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN"}
+# The full site's documents: framed only by the site itself (X-Frame-Options for browsers
+# without frame-ancestors). The embed's: by any site.
+NOT_FRAMED = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN",
+              "Content-Security-Policy": csp_text(frame_ancestors="'self'")}
+FRAMED_BY_ANY = {**NO_CACHE, "Content-Security-Policy": csp_text(frame_ancestors="*")}
+# Scripts and styles load only into the site's own pages and workers.
+OWN_SUBRESOURCE = {**NO_CACHE, "Cross-Origin-Resource-Policy": "same-origin"}
 # (comment, path pattern, headers) in file order. No two blocks that match one path may
-# set the same header (build.py checks it): Netlify does not promise to merge them.
+# set the same header (build.py checks it): Netlify does not promise to merge them. The
+# one exception is a Content-Security-Policy that refines the one of `/*` (see above).
 HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("Every response, documents at any path included (/index, 404s, ...): the one policy.\n"
-     "No frame-ancestors here: only the embed may be framed by other sites (below).",
+     "The documents below send it again with their frame-ancestors added: the same\n"
+     "policy, refined, whether Netlify overrides or joins the two.",
      "/*", {
          "X-Content-Type-Options": "nosniff",
          "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -93,12 +105,12 @@ HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
      "Netlify serves index.html as /index too.", "/", NOT_FRAMED),
     ("", "/index", NOT_FRAMED),
     ("", "/index.html", NOT_FRAMED),
-    ("The embed may be framed by any site (it sets no X-Frame-Options).\n"
-     "Netlify also serves embed.html as /embed.", "/embed", NO_CACHE),
-    ("", "/embed.html", NO_CACHE),
-    ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
-     "/*.js", NO_CACHE),
-    ("", "/*.css", NO_CACHE),
+    ("The embed may be framed by any site (frame-ancestors *, no X-Frame-Options).\n"
+     "Netlify also serves embed.html as /embed.", "/embed", FRAMED_BY_ANY),
+    ("", "/embed.html", FRAMED_BY_ANY),
+    ("Un-hashed modules (worker.js and sw.js included) and styles: always revalidated,\n"
+     "and only for this site's own pages and workers.", "/*.js", OWN_SUBRESOURCE),
+    ("", "/*.css", OWN_SUBRESOURCE),
     ("", "/*.svg", NO_CACHE),
     ("", "/*.ico", NO_CACHE),
     ("", "/*.webmanifest",
@@ -174,25 +186,37 @@ def matching(rules: list[Rule], url_path: str) -> list[Rule]:
     return [rule for rule in rules if rule.regex.match(url_path)]
 
 
+def refines(earlier: str, later: str, name: str) -> bool:
+    """Does `later` refine `earlier` (a policy with directives added), so that sending
+    either the later one or both means the later one?"""
+    return name.lower() == "content-security-policy" and later.startswith(f"{earlier}; ")
+
+
 def headers_for(rules: list[Rule], url_path: str) -> dict[str, str]:
-    """The headers that every matching rule sets, duplicates comma-joined."""
+    """The headers that every matching rule sets: a refined policy replaces the one it
+    refines; other duplicates are comma-joined (the build refuses them)."""
     headers: dict[str, str] = {}
     for rule in matching(rules, url_path):
         for name, value in rule.values.items():
             key = next((k for k in headers if k.lower() == name.lower()), name)
-            headers[key] = f"{headers[key]}, {value}" if key in headers else value
+            if key not in headers or refines(headers[key], value, name):
+                headers[key] = value
+            else:
+                headers[key] = f"{headers[key]}, {value}"
     return headers
 
 
 def conflicts(rules: list[Rule], url_path: str) -> list[str]:
-    """Header names set by more than one rule that matches the URL path."""
-    seen: dict[str, str] = {}
+    """Header names set by more than one rule that matches the URL path (a policy refined
+    by a later rule excepted)."""
+    seen: dict[str, tuple[str, str]] = {}
     clashes = []
     for rule in matching(rules, url_path):
-        for name in rule.values:
-            if name.lower() in seen:
-                clashes.append(f"{name} ({seen[name.lower()]} and {rule.pattern})")
-            seen[name.lower()] = rule.pattern
+        for name, value in rule.values.items():
+            earlier = seen.get(name.lower())
+            if earlier and not refines(earlier[1], value, name):
+                clashes.append(f"{name} ({earlier[0]} and {rule.pattern})")
+            seen[name.lower()] = (rule.pattern, value)
     return clashes
 
 

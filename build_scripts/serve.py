@@ -2,8 +2,10 @@
 
 Sends the `[[headers]]` of netlify.toml (strict CSP, caching, MIME types), the right
 MIME types for .wasm, .mjs and .webmanifest, Netlify's default `Cache-Control` where no
-rule sets one, and serves `/embed` from embed.html like Netlify's pretty URLs. Prints the
-URL, then serves until Ctrl-C.
+rule sets one, and serves `/embed` from embed.html like Netlify's pretty URLs. A path is
+decoded and normalised once, and that one path picks the file and its headers (encoded
+slashes are a 404, control characters a 400); folders are never listed; error pages
+carry their path's headers too. Prints the URL, then serves until Ctrl-C.
 `--port 0` picks a free port (the printed URL says which).
 `--compress` gzips what Netlify compresses on the fly (text, scripts, JSON, SVG and wasm;
 not .zip or images) for clients that accept it; docs/benchmarks.md says why these.
@@ -18,6 +20,7 @@ import functools
 import gzip
 import http.server
 import io
+import re
 import sys
 import threading
 import urllib.parse
@@ -72,18 +75,53 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     count_bytes: ClassVar[bool] = False
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        """Serve `/embed` from embed.html, as Netlify does, then the file itself."""
+        """Serve the file at the request's site path, as Netlify would, or an error.
+
+        The path is decoded and normalised once (`site_path`), and that one path picks
+        both the file and the header rules, so no spelling of a URL can reach a file
+        without the headers its own path declares. `/embed` is served from embed.html
+        (Netlify's pretty URLs), `/` from index.html; there are no directory listings.
+        """
         self.failed = False
-        path = urllib.parse.urlsplit(self.path).path
-        local = Path(self.translate_path(path))
-        if not local.exists() and local.with_name(local.name + ".html").is_file():
-            self.path = path + ".html"
-            local = local.with_name(local.name + ".html")
-        if local.is_dir() and path.endswith("/"):
-            local = local / "index.html"
-        if self.compress and local.is_file() and self._wants_gzip(local):
+        self.local: Path | None = None
+        self.site_path, refusal = site_path(self.path)
+        if refusal:
+            self.send_error(*refusal)
+            return None
+        local = self._local_file(self.site_path)
+        if local is None:
+            self.send_error(404, "File not found")
+            return None
+        if self.compress and self._wants_gzip(local):
             return self._send_gzipped(local)
+        self.local = local
         return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        """The file send_head chose (the request target is never decoded a second time)."""
+        return str(self.local)
+
+    @property
+    def root(self) -> Path:
+        """The served folder."""
+        return Path(self.directory).resolve()
+
+    def _local_file(self, path: str) -> Path | None:
+        """The file that serves a normalised site path, or None (a 404)."""
+        segments = [s for s in path.split("/") if s]
+        local = self.root.joinpath(*segments)
+        if not segments or path.endswith("/"):
+            local = local / "index.html"
+        elif not local.is_file() and local.with_name(local.name + ".html").is_file():
+            local = local.with_name(local.name + ".html")
+        if not local.is_file() or not local.resolve().is_relative_to(self.root):
+            return None
+        return local
+
+    def list_directory(self, path):  # type: ignore[no-untyped-def]
+        """Never list a folder (Netlify does not): a 404."""
+        self.send_error(404, "File not found")
+        return None
 
     def _wants_gzip(self, local: Path) -> bool:
         """The client accepts gzip and the file's type is one Netlify compresses."""
@@ -150,8 +188,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def _rule_headers(self) -> dict[str, str]:
-        """The netlify.toml headers for this request, names in canonical case."""
-        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        """The netlify.toml headers for this request's site path (for a refused path,
+        the raw one), names in canonical case."""
+        path = getattr(self, "site_path", None) or _raw_path(self.path)
         found = netlify_headers.headers_for(self.rules, path)
         return {"-".join(w.capitalize() for w in k.split("-")): v for k, v in found.items()}
 
@@ -159,6 +198,47 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """Log unless --quiet."""
         if not self.quiet:
             super().log_message(format, *args)
+
+
+def _raw_path(target: str) -> str:
+    """The path part of a request target, undecoded (no query, no fragment)."""
+    return target.split("?", 1)[0].split("#", 1)[0]
+
+
+def site_path(target: str) -> tuple[str | None, tuple[int, str] | None]:
+    """A request target's path, decoded and normalised, or why it is refused.
+
+    Percent-escapes are decoded once (as UTF-8); `.` and `..` segments are resolved (never
+    above the root) and empty segments dropped, as a browser does before it sends a URL.
+    Refused: an encoded slash or backslash (a 404: no file name holds one, and decoding
+    it would let `/x%2f..%2findex.html` reach a file under another path's rules), and a
+    path that is not UTF-8 or holds a control character such as `%00` (a 400).
+
+    >>> site_path("/assets/../index.html?x=1")
+    ('/index.html', None)
+    >>> site_path("/x%2f..%2findex.html")
+    (None, (404, 'File not found'))
+    >>> site_path("/%00")
+    (None, (400, 'Bad request path'))
+    """
+    raw = _raw_path(target)
+    if re.search("%(2f|5c)", raw, re.IGNORECASE):
+        return None, (404, "File not found")
+    try:
+        decoded = urllib.parse.unquote_to_bytes(raw).decode("utf-8")
+    except UnicodeDecodeError:
+        return None, (400, "Bad request path")
+    if any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in decoded) or "\\" in decoded:
+        return None, (400, "Bad request path")
+    parts: list[str] = []
+    for segment in decoded.split("/"):
+        if segment == "..":
+            if parts:
+                parts.pop()
+        elif segment not in ("", "."):
+            parts.append(segment)
+    folder = decoded.endswith(("/", "/.", "/.."))
+    return "/" + "/".join(parts) + ("/" if parts and folder else ""), None
 
 
 class _Counter:

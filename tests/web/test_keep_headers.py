@@ -1,10 +1,11 @@
-"""Security headers (issue 11): netlify.toml is generated from one source, and the local
-server (build_scripts/serve.py) sends exactly what netlify.toml declares, on every path,
-documents at paths nobody listed included.
+"""Security headers (issues 11 and 17): netlify.toml is generated from one source, and the
+local server (build_scripts/serve.py) sends exactly what netlify.toml declares, on every
+path, documents at paths nobody listed included, whatever the spelling of the path.
 """
 
 from __future__ import annotations
 
+import http.client
 import sys
 import tomllib
 import urllib.error
@@ -17,10 +18,21 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "build_scripts"))
 import netlify_headers  # noqa: E402
+import serve  # noqa: E402
 
 TOML = REPO / "netlify.toml"
 DOCUMENTS = ["/", "/index", "/index.html", "/embed", "/embed.html", "/no/such/page", "/INDEX.HTML"]
 FRAMED_BY_ANY_SITE = {"/embed", "/embed.html"}
+FRAMED_BY_THE_SITE = {"/", "/index", "/index.html"}
+
+
+def policy_for(path: str) -> str:
+    """The Content-Security-Policy a path must carry: documents add their frame-ancestors."""
+    if path in FRAMED_BY_ANY_SITE:
+        return netlify_headers.csp_text(frame_ancestors="*")
+    if path in FRAMED_BY_THE_SITE:
+        return netlify_headers.csp_text(frame_ancestors="'self'")
+    return netlify_headers.csp_text()
 
 
 def get(url: str) -> tuple[int, dict[str, str]]:
@@ -42,8 +54,12 @@ def declared(path: str) -> dict[str, str]:
         if path == pattern or fnmatchcase(path.lower(), pattern.lower()) or (
                 pattern.endswith("/*") and path.lower() == pattern[:-2].lower()):
             for name, value in block["values"].items():
-                assert name.lower() not in out, f"{path}: {name} set twice"
-                out[name.lower()] = " ".join(str(value).split())
+                value = " ".join(str(value).split())
+                # set twice only to refine a policy (the same one with directives added)
+                assert name.lower() not in out or (
+                    name == "Content-Security-Policy" and value.startswith(out[name.lower()] + "; ")
+                ), f"{path}: {name} set twice"
+                out[name.lower()] = value
     return out
 
 
@@ -51,7 +67,12 @@ def test_netlify_toml_is_generated_from_one_source() -> None:
     text = TOML.read_text()
     assert netlify_headers.generated_toml(text) == text, (
         "netlify.toml is stale: run python3 build_scripts/netlify_headers.py --write")
-    assert text.count("Content-Security-Policy =") == 1  # one copy, on every path
+    # one policy: every copy is the one of `/*`, or it with a document's frame-ancestors
+    base = netlify_headers.csp_text()
+    copies = [block["values"]["Content-Security-Policy"] for block in tomllib.loads(text)["headers"]
+              if "Content-Security-Policy" in block["values"]]
+    assert copies[0] == base and len(copies) == 6
+    assert all(copy == base or copy.startswith(base + "; frame-ancestors ") for copy in copies)
 
 
 def some_asset(root: Path) -> str:
@@ -75,7 +96,7 @@ def test_the_local_server_sends_what_netlify_toml_declares(site, kind: str) -> N
             assert headers.get(name) == value, (path, name, headers.get(name), value)
         # Every path carries the one policy: documents nobody listed (/index, 404s) too.
         csp = headers["content-security-policy"]
-        assert csp == netlify_headers.csp_text()
+        assert csp == policy_for(path.lower()), path  # rules ignore case
         for directive in ("base-uri 'none'", "form-action 'none'", "object-src 'none'",
                           "require-trusted-types-for 'script'",
                           "script-src 'self' 'wasm-unsafe-eval'"):
@@ -84,9 +105,11 @@ def test_the_local_server_sends_what_netlify_toml_declares(site, kind: str) -> N
         assert headers["cross-origin-opener-policy"] == "same-origin"
         for feature in ("camera", "microphone", "geolocation", "payment", "usb"):
             assert f"{feature}=()" in headers["permissions-policy"]
-        if kind == "documents" and status == 200:
+        if status == 200 and path in FRAMED_BY_ANY_SITE | FRAMED_BY_THE_SITE:
             framing = headers.get("x-frame-options")
             assert framing == (None if path in FRAMED_BY_ANY_SITE else "SAMEORIGIN"), path
+            assert csp.endswith("frame-ancestors *" if path in FRAMED_BY_ANY_SITE
+                                else "frame-ancestors 'self'"), path
         if path.startswith("/assets/"):
             assert headers["cross-origin-resource-policy"] == "same-origin"
             assert "immutable" in headers["cache-control"]
@@ -97,3 +120,74 @@ def test_the_build_refuses_clashing_rules(tmp_path: Path) -> None:
     rules = netlify_headers.load_rules(TOML)
     for path in [*DOCUMENTS, "/app/main.js", "/assets/x.wasm", "/assets/pyodide/pyodide.mjs"]:
         assert netlify_headers.conflicts(rules, path) == [], path
+
+
+# -- every spelling of a path (issue 17) -----------------------------------------------------
+def raw_get(url: str, target: str) -> tuple[int, dict[str, str], bytes]:
+    """Send `target` exactly as written (no client-side normalising); status, headers, body."""
+    host = url.split("//", 1)[1]
+    connection = http.client.HTTPConnection(host, timeout=10)
+    try:
+        connection.putrequest("GET", target, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return (response.status, {k.lower(): v for k, v in response.getheaders()},
+                response.read())
+    finally:
+        connection.close()
+
+
+# target -> (status, the path whose headers it must carry)
+SPELLINGS = {
+    "/x%2f..%2findex.html": (404, None),  # reached the site without its framing rules
+    "/x%2F..%2Findex.html": (404, None),
+    "/assets/..%2findex.html": (404, None),  # got the assets' one-year immutable cache
+    "/assets/..%5cindex.html": (404, None),
+    "/app/../index.html": (200, "/index.html"),
+    "/assets/../index.html": (200, "/index.html"),
+    "/%2e%2e/index.html": (200, "/index.html"),
+    "/assets/%2e%2e/embed": (200, "/embed"),
+    "//index.html": (200, "/index.html"),
+    "/./embed.html?x=1": (200, "/embed.html"),
+    "/../../../../etc/passwd": (404, None),
+    "/app/": (404, None),  # folders are never listed
+    "/app": (404, None),
+    "/assets/": (404, None),
+    "/%00": (400, None),
+    "/index.html%00.js": (400, None),
+    "/%ff": (400, None),
+    "/%1b[2J": (400, None),
+}
+
+
+@pytest.mark.parametrize("target", SPELLINGS)
+def test_any_spelling_of_a_path_gets_its_own_headers_or_an_error(site, target: str) -> None:
+    status, headers, body = raw_get(site.url, target)
+    want_status, as_path = SPELLINGS[target]
+    assert status == want_status, (target, status)
+    if status == 200:
+        _, direct = get(site.url + as_path)
+        for name in ("content-security-policy", "x-frame-options", "cache-control",
+                     "cross-origin-resource-policy"):
+            assert headers.get(name) == direct.get(name), (target, name)
+        return
+    # an error page: the one policy, never cached, no listing, no framing of the site
+    assert headers["content-security-policy"] == netlify_headers.csp_text(), target
+    assert headers["cache-control"] == "no-store"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert b"Directory listing" not in body and b"main.js" not in body
+
+
+def test_the_server_answers_after_bad_paths(site) -> None:
+    for target in ("/%00", "/%ff", "/x%2f..%2findex.html"):
+        raw_get(site.url, target)
+    assert raw_get(site.url, "/")[0] == 200
+
+
+@pytest.mark.parametrize(("target", "path"), [
+    ("/a/b/../c/./d", "/a/c/d"), ("/a/..", "/"), ("/a/b/..", "/a/"), ("/..", "/"),
+    ("/%41pp/main.js", "/App/main.js"),
+    ("/caf%C3%A9", "/caf\u00e9"), ("/x?q=/../y", "/x"), ("/x#frag", "/x"),
+])
+def test_site_path_decodes_then_normalises(target: str, path: str) -> None:
+    assert serve.site_path(target) == (path, None)

@@ -76,7 +76,8 @@ def test_production_headers(probe_site: Site) -> None:
     assert page["cache-control"] == "no-cache"
     _, embed, _ = get(probe_site.url + "/embed.html")
     assert "x-frame-options" not in embed  # any site may frame the embed
-    assert "frame-ancestors" not in embed["content-security-policy"]
+    assert embed["content-security-policy"].endswith("; frame-ancestors *")
+    assert csp.endswith("; frame-ancestors 'self'")
     _, wasm, _ = get(f"{probe_site.url}/{info['pyodide']}pyodide.asm.wasm")
     assert wasm["content-type"] == "application/wasm"
     assert "immutable" in wasm["cache-control"]
