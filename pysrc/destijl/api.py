@@ -23,11 +23,14 @@ from . import __version__
 from .bots import make_bot
 from .checks import is_int
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
+from .friends import FriendGame, NotDealt, bot_choice
+from .friends import replay as friend_replay
+from .friends_api import COMMANDS as FRIEND_COMMANDS
 from .game import DEFAULT_COLORS, Game, new_game
 from .jsontext import loads
 from .move import Move
 from .preview import cmd_hint, cmd_history, cmd_preview
-from .record import FORMAT, replay
+from .record import FORMAT, FRIEND_FORMAT, replay
 from .scoring import find_strokes, score_painting
 
 
@@ -125,6 +128,9 @@ def cmd_view(args: dict) -> dict:
 
 def cmd_play(args: dict) -> dict:
     game = _game(args)
+    if isinstance(game, FriendGame):
+        raise BadRequest("record: a friend game is played with friend_play, which adds this "
+                         "device's reveals")
     game.play(Move.from_dict(args.get("move")))
     return view(game)
 
@@ -141,6 +147,8 @@ def cmd_bot_move(args: dict) -> dict:
     if time_ms is not None and not (type(time_ms) in (int, float) and 0 < time_ms <= MAX_TIME_MS):
         raise BadRequest(f"time_ms: expected a number of milliseconds above 0 and at most "
                          f"{MAX_TIME_MS}, got {quote(time_ms)}")
+    if isinstance(game, FriendGame):  # every device must find the same move
+        return {"move": bot_choice(game, args.get("level") or "medium").to_dict()}
     rng = random.Random(f"{game.seed}:{game.deal}:{game.ply}")
     move = make_bot(level, time_ms=time_ms).choose(game, rng)
     return {"move": move.to_dict()}
@@ -174,13 +182,29 @@ def cmd_score(args: dict) -> dict:
 
 
 def cmd_verify(args: dict) -> dict:
+    record = args.get("record")
+    if isinstance(record, dict) and record.get("format") == FRIEND_FORMAT:
+        return _verify_friend(record)
     game = _game(args)
+    return _summary(game, "")
+
+
+def _verify_friend(record: dict) -> dict:
+    """A friend record, every bot move re-checked; also before its deal is complete."""
+    try:
+        game = friend_replay(record, check_bots=True)
+    except NotDealt as waiting:
+        return {"summary": f"OK: friend game {record['game']}, {waiting}", "result": None}
+    return _summary(game, f"friend game {record['game']}, ")
+
+
+def _summary(game: Game, kind: str) -> dict:
     sheet = game.score()
     state = "finished" if game.is_over else f"in progress (move {game.ply} of {game.total_plies})"
     totals = ", ".join(f"{seat.name} {line.total}"
                        for seat, line in zip(game.seats, sheet.seats, strict=True))
     winners = " and ".join(game.seats[i].name for i in sheet.winners)
-    summary = f"OK: {game.players}-player game {state}; {totals}; "
+    summary = f"OK: {kind}{game.players}-player game {state}; {totals}; "
     summary += f"winner {winners}" if game.is_over else f"leading {winners}"
     return {"summary": summary, "result": sheet.details([seat.name for seat in game.seats])}
 
@@ -197,6 +221,7 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "preview": cmd_preview,
     "hint": cmd_hint,
     "history": cmd_history,
+    **FRIEND_COMMANDS,
 }
 
 

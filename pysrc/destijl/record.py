@@ -22,6 +22,7 @@ from .game import CONTROLLERS, DECK_SIZES, Game, Seat, make_seats
 from .move import Move
 
 FORMAT = "destijl-record/1"
+FRIEND_FORMAT = "destijl-friend/1"
 _MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
 
@@ -52,6 +53,8 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     The whole record is checked, including every move and the ``result``, even when
     ``upto`` stops the returned game earlier.
     """
+    if isinstance(record, dict) and record.get("format") == FRIEND_FORMAT:
+        return _friend_game(record, upto)
     game = _setup(record)
     moves = _field(record, "moves", list)
     if upto is not None and not is_int(upto, 0, len(moves)):
@@ -67,6 +70,17 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
             snapshot = game.clone()
     _check_result(record, game)
     return snapshot if snapshot is not None else game
+
+
+def _friend_game(record: dict, upto: int | None) -> Game:
+    """A friend game (``destijl-friend/1``, docs/friends.md) once its deal is fixed."""
+    from .friends import NotDealt
+    from .friends import replay as friend_replay
+
+    try:
+        return friend_replay(record, upto=upto)
+    except NotDealt as waiting:
+        raise BadRecord("record", str(waiting)) from None
 
 
 def _setup(record: Any) -> Game:

@@ -1,0 +1,621 @@
+"""Friend games: a game between devices, carried in links, with a deal nobody can foresee.
+
+Each person's device keeps a secret ``s`` and publishes a commitment ``H^R(s)``; its reveal
+for draw ``k`` is ``H^(R-1-k)(s)``. Draw ``k``'s cards follow from every human seat's reveal
+for ``k``, and a device reveals only when the rules of docs/friends.md allow, so the next
+Gallery is unknown to everyone until the round's last person has placed a card.
+
+The record is ``destijl-friend/1`` (docs/friends.md). ``replay`` checks it and rebuilds the
+game (a ``FriendGame``, a ``Game`` whose draws come from the reveals), ``next_action`` says
+who must act, ``advance`` adds what a device may add now, ``compare`` tells stale links and
+forks from newer ones.
+
+>>> record = new_record([{"name": "Ann", "controller": "human"},
+...                      {"name": "Ben", "controller": "human"}], seat=0, secret=b"a" * 16,
+...                     game="0123456789abcdef")
+>>> next_action(record)
+{'kind': 'commit', 'seat': 1}
+>>> record = advance(record, 1, b"b" * 16)      # Ben joins and reveals draw 0
+>>> next_action(record)
+{'kind': 'reveal', 'seat': 0}
+>>> game = replay(advance(record, 0, b"a" * 16))  # Ann reveals: the deal is known
+>>> game.current_seat, len(game.gallery), game.deck_count
+(0, 3, 14)
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+import re
+import secrets as _secrets
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARDS
+from .checks import is_int
+from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
+from .game import DECK_SIZES, Game, Seat
+from .move import Move
+
+FORMAT = "destijl-friend/1"
+FRIEND_BOTS = ("bot:random", "bot:easy", "bot:medium")
+"""Bot levels a friend game may seat: every device re-checks their moves, so they must be cheap."""
+HASH_BYTES = 16
+_HEX = re.compile(r"^[0-9a-f]+$", re.ASCII)
+_GAME_ID = 16  # hex digits
+
+
+# -- the hash chain and the draws --------------------------------------------------------
+def chain_hash(value: bytes) -> bytes:
+    """``H``: the first 16 bytes of SHA-256 of the chain's label and ``value``."""
+    return hashlib.sha256(b"destijl-friend/1 chain:" + value).digest()[:HASH_BYTES]
+
+
+def hash_times(value: bytes, times: int) -> bytes:
+    """``H`` applied ``times`` times."""
+    for _ in range(times):
+        value = chain_hash(value)
+    return value
+
+
+def draws_in(players: int) -> int:
+    """``R``: how many draws a game has (the setup and one after every round but the last)."""
+    return DECK_SIZES[players] // players
+
+
+def commitment(secret: bytes, players: int) -> bytes:
+    """``c = H^R(secret)``: published when the device joins."""
+    return hash_times(secret, draws_in(players))
+
+
+def reveal_value(secret: bytes, players: int, draw: int) -> bytes:
+    """``v_k = H^(R-1-k)(secret)``, so that ``H^(k+1)(v_k)`` is the commitment."""
+    return hash_times(secret, draws_in(players) - 1 - draw)
+
+
+def draw_cards(game_id: str, draw: int, values: list[bytes], pool: list[int],
+               count: int) -> list[int]:
+    """Draw ``count`` cards from ``pool`` (cards not drawn yet) for draw ``draw``.
+
+    ``values`` are every human seat's reveal for this draw, in seat order.
+    """
+    seed = hashlib.sha256(f"destijl-friend/1 draw:{game_id}:{draw}:".encode()
+                          + b"".join(values)).digest()
+    pool = sorted(pool)
+    drawn = []
+    for index in range(count):
+        pick = int.from_bytes(hashlib.sha256(seed + f":{index}".encode()).digest(), "big")
+        drawn.append(pool.pop(pick % len(pool)))
+    return drawn
+
+
+# -- reading a record --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Parsed:
+    """A checked friend record's fields (before the moves are replayed)."""
+
+    game: str  # "0123456789abcdef"
+    players: int  # 3
+    rotations: bool
+    seats: tuple[Seat, ...]
+    first_player: int
+    commits: tuple[bytes | None, ...]  # per seat
+    reveals: tuple[tuple[int, bytes] | None, ...]  # per seat: latest (draw, value)
+    moves: tuple[tuple[int, Move], ...]  # (seat, move)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.controller == "human"]
+
+    def joined(self) -> bool:
+        return all(self.commits[h] is not None for h in self.humans)
+
+    def fixed(self) -> int:
+        """How many draws are fixed: every person has revealed them."""
+        if not self.joined():
+            return 0
+        return min(self.reveal_index(h) + 1 for h in self.humans)
+
+    def reveal_index(self, seat: int) -> int:
+        entry = self.reveals[seat]
+        return -1 if entry is None else entry[0]
+
+    def value(self, seat: int, draw: int) -> bytes:
+        index, latest = self.reveals[seat]  # type: ignore[misc]
+        return hash_times(latest, index - draw)
+
+
+def parse(record: Any) -> Parsed:
+    """Check every field of a friend record except the moves' legality; ``BadRecord`` if wrong."""
+    from .record import _field, _read_move, _read_seats  # the plain record's readers
+
+    if not isinstance(record, dict):
+        raise BadRecord("record", f"expected a JSON object, got {type(record).__name__}")
+    if record.get("format") != FORMAT:
+        raise BadRecord("format", f"expected {FORMAT!r}, got {quote(record.get('format'))}")
+    game = record.get("game")
+    if not (isinstance(game, str) and len(game) == _GAME_ID and _HEX.match(game)):
+        raise BadRecord("game", f"expected {_GAME_ID} lowercase hex digits, got {quote(game)}")
+    options = _field(record, "options", dict)
+    players = options.get("players")
+    if not is_int(players) or players not in DECK_SIZES:
+        raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
+    rotations = options.get("rotations")
+    if not isinstance(rotations, bool):
+        raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
+    seats = tuple(_read_seats(_field(record, "seats", list), players))
+    for index, seat in enumerate(seats):
+        if seat.controller != "human" and seat.controller not in FRIEND_BOTS:
+            raise BadRecord(f"seats[{index}].controller", f"a friend game seats people "
+                            f"(\"human\") and the bots {', '.join(FRIEND_BOTS)}, whose moves "
+                            f"every device re-checks; got {quote(seat.controller)}")
+    if sum(seat.controller == "human" for seat in seats) < 2:
+        raise BadRecord("seats", "a friend game needs at least two people (\"human\" seats)")
+    first = record.get("first_player")
+    if not is_int(first, 0, players - 1):
+        raise BadRecord("first_player",
+                        f"expected a seat from 0 to {players - 1}, got {quote(first)}")
+    commits = _read_commits(_field(record, "commits", list), seats)
+    reveals = _read_reveals(_field(record, "reveals", list), seats, commits, players)
+    moves = tuple(_read_move(entry, index)
+                  for index, entry in enumerate(_field(record, "moves", list)))
+    return Parsed(game, players, rotations, seats, first, commits, reveals, moves)
+
+
+def _hex_value(value: Any, where: str) -> bytes:
+    if not (isinstance(value, str) and len(value) == 2 * HASH_BYTES and _HEX.match(value)):
+        raise BadRecord(where, f"expected {2 * HASH_BYTES} lowercase hex digits, "
+                        f"got {quote(value)}")
+    return bytes.fromhex(value)
+
+
+def _read_commits(entries: list, seats: tuple[Seat, ...]) -> tuple[bytes | None, ...]:
+    if len(entries) != len(seats):
+        raise BadRecord("commits", f"expected one entry per seat ({len(seats)}), "
+                        f"got {len(entries)}")
+    commits = []
+    for index, (entry, seat) in enumerate(zip(entries, seats, strict=True)):
+        where = f"commits[{index}]"
+        if seat.controller != "human":
+            if entry is not None:
+                raise BadRecord(where, f"seat {index} is a bot; a bot has no commitment")
+            commits.append(None)
+        else:
+            commits.append(None if entry is None else _hex_value(entry, where))
+    if all(value is None for value in commits):
+        raise BadRecord("commits", "no seat has a commitment; the starter's is always there")
+    return tuple(commits)
+
+
+def _read_reveals(entries: list, seats: tuple[Seat, ...], commits: tuple[bytes | None, ...],
+                  players: int) -> tuple[tuple[int, bytes] | None, ...]:
+    if len(entries) != len(seats):
+        raise BadRecord("reveals", f"expected one entry per seat ({len(seats)}), "
+                        f"got {len(entries)}")
+    waiting = [i for i, seat in enumerate(seats)
+               if seat.controller == "human" and commits[i] is None]
+    reveals = []
+    for index, entry in enumerate(entries):
+        where = f"reveals[{index}]"
+        if entry is None:
+            reveals.append(None)
+            continue
+        if seats[index].controller != "human":
+            raise BadRecord(where, f"seat {index} is a bot; a bot reveals nothing")
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise BadRecord(where, f"expected null or [draw, value], got {quote(entry)}")
+        draw = entry[0]
+        if not is_int(draw, 0, draws_in(players) - 1):
+            raise BadRecord(f"{where}[0]", f"expected a draw from 0 to "
+                            f"{draws_in(players) - 1}, got {quote(draw)}")
+        value = _hex_value(entry[1], f"{where}[1]")
+        if waiting:
+            raise BadRecord(where, f"seat {index} revealed a value before every person "
+                            f"joined (seat {waiting[0]} has no commitment yet)")
+        if hash_times(value, draw + 1) != commits[index]:
+            raise BadRecord(where, f"the value for draw {draw} does not match seat {index}'s "
+                            f"commitment (H^{draw + 1} of it must be the commitment): "
+                            "a forged reveal")
+        reveals.append((draw, value))
+    return tuple(reveals)
+
+
+# -- the game --------------------------------------------------------------------------
+class FriendGame(Game):
+    """A ``Game`` whose draws come from the reveals; a draw not fixed yet leaves it waiting.
+
+    ``pending_draw`` is the draw the game waits for (its Gallery holds only the card left),
+    or None. ``deal`` holds the cards drawn so far.
+    """
+
+    def __init__(self, parsed: Parsed, draws: list[list[int]]) -> None:
+        self.parsed = parsed
+        self._draws = draws
+        self._drawn = 0
+        self.pending_draw: int | None = None
+        known = [card for cards in draws for card in cards]
+        placeholder = known + [0] * (2 + DECK_SIZES[parsed.players] - len(known))
+        super().__init__(parsed.seats, {card: CARDS[card] for card in known}, placeholder,
+                         rotations=parsed.rotations, first_player=parsed.first_player)
+        self.deal = tuple(draws[0])
+
+    def _draw(self) -> None:
+        if self._drawn >= len(self._draws):
+            self.pending_draw = self._drawn
+            return
+        cards = self._draws[self._drawn][-self.players:]
+        if self._drawn:
+            self.deal += tuple(cards)
+        self._gallery.extend(cards)
+        self._deck = self._deck[self.players:]
+        self._drawn += 1
+
+    @property
+    def current_seat(self) -> int | None:
+        return None if self.pending_draw is not None else super().current_seat
+
+    def check(self, move: Move, seat: int | None = None) -> None:
+        if self.pending_draw is not None and not self.is_over:
+            raise IllegalMove(f"{move}: draw {self.pending_draw} is not complete yet "
+                              "(the Gallery is not dealt)")
+        super().check(move, seat)
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.pending_draw is not None else super().legal_moves()
+
+    def undo_seats(self) -> list[int]:
+        return []
+
+    def why_no_undo(self, seat: int) -> str | None:
+        return (f"cannot undo for seat {seat}: a friend game's placements travel in links, "
+                "so none can be taken back")
+
+    def clone(self) -> FriendGame:
+        twin = super().clone()
+        twin.__class__ = FriendGame
+        return twin  # type: ignore[return-value]
+
+    def record(self) -> dict:
+        """The friend record of this game so far (moves as played, reveals as read)."""
+        return to_record(self.parsed, [(p.seat, p.move) for p in self.history])
+
+    def bot_rng(self) -> random.Random:
+        """The bots' randomness: from the game id and the ply, the same on every device."""
+        return random.Random(f"friend:{self.parsed.game}:{self.ply}")
+
+
+def _draws(parsed: Parsed) -> list[list[int]]:
+    """The cards of every fixed draw, in order."""
+    pool = list(CARDS)
+    draws = []
+    for draw in range(parsed.fixed()):
+        values = [parsed.value(h, draw) for h in parsed.humans]
+        count = parsed.players + (2 if draw == 0 else 0)
+        cards = draw_cards(parsed.game, draw, values, pool, count)
+        pool = [card for card in pool if card not in cards]
+        draws.append(cards)
+    return draws
+
+
+def round_order(parsed: Parsed, round_number: int) -> list[int]:
+    """The seats in playing order in round ``round_number`` (1-based)."""
+    first = (parsed.first_player + round_number - 1) % parsed.players
+    return [(first + i) % parsed.players for i in range(parsed.players)]
+
+
+def withholder(parsed: Parsed, draw: int) -> int:
+    """``W_k``: the person who reveals draw ``draw`` only after the round's last human placement.
+
+    The first person of the next round, so that they reveal and play in one go; if that
+    person also placed last in the round (always with two people), the one who placed
+    before them.
+    """
+    humans = set(parsed.humans)
+    following = [s for s in round_order(parsed, draw + 1) if s in humans]
+    if draw == 0:
+        return following[0]
+    placed = [s for s in round_order(parsed, draw) if s in humans]
+    return following[0] if following[0] != placed[-1] else placed[-2]
+
+
+def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) -> FriendGame:
+    """Check a friend record and rebuild its game (after ``upto`` moves if given).
+
+    Raises ``BadRecord`` naming the first problem. ``check_bots`` also re-computes every bot
+    move (what a device does when a link arrives); the other commands trust a record the
+    device already checked.
+    """
+    parsed = parse(record)
+    if parsed.fixed() == 0:
+        if parsed.moves:
+            raise BadRecord("moves[0]", "played before draw 0 was complete (nothing is dealt)")
+        _check_reveal_timing(parsed, None)
+        raise NotDealt(parsed)
+    game = FriendGame(parsed, _draws(parsed))
+    if upto is not None and not is_int(upto, 0, len(parsed.moves)):
+        raise BadRecord("ply", f"expected an integer from 0 to {len(parsed.moves)}, "
+                        f"got {quote(upto)}")
+    snapshot = game.clone() if upto == 0 else None
+    for index, (seat, move) in enumerate(parsed.moves):
+        if game.pending_draw is not None and not game.is_over:
+            raise BadRecord(f"moves[{index}]", f"played before draw {game.pending_draw} was "
+                            "complete (its Gallery was not dealt)")
+        if check_bots and game.seats[seat].controller != "human" and seat == game.current_seat:
+            chosen = bot_choice(game)
+            if chosen != move:
+                raise BadRecord(f"moves[{index}]", f"seat {seat} is a bot; its move is "
+                                f"{chosen}, not {move}")
+        try:
+            game.play(move, seat)
+        except DeStijlError as error:
+            raise BadRecord(f"moves[{index}]", str(error)) from None
+        if upto is not None and index + 1 == upto:
+            snapshot = game.clone()
+    _check_reveal_timing(parsed, game)
+    return snapshot if snapshot is not None else game
+
+
+class NotDealt(DeStijlError):
+    """Raised by ``replay`` for a valid record whose deal is not fixed yet (no game to show)."""
+
+    def __init__(self, parsed: Parsed) -> None:
+        super().__init__("the deal is not complete yet: waiting for every person to join "
+                         "and reveal draw 0")
+        self.parsed = parsed
+
+
+def _due(parsed: Parsed, game: FriendGame | None) -> int:
+    """The latest draw anyone may have revealed at this point of the game."""
+    if game is None:
+        return 0
+    if game.is_over:
+        return draws_in(parsed.players) - 1
+    if game.pending_draw is not None:
+        return game.pending_draw
+    return min(game.round, draws_in(parsed.players) - 1)  # the draw after this round
+
+
+def _check_reveal_timing(parsed: Parsed, game: FriendGame | None) -> None:
+    """Refuse reveals honest devices could not have made yet (docs/friends.md, step 5)."""
+    due = _due(parsed, game)
+    playing = (game is not None and not game.is_over and game.pending_draw is None
+               and game.round < draws_in(parsed.players))  # a draw follows this round
+    left = _placements_left(parsed, game) if playing else {}
+    for seat in parsed.humans:
+        index = parsed.reveal_index(seat)
+        where = f"reveals[{seat}]"
+        if index > due:
+            raise BadRecord(where, f"seat {seat} revealed draw {index}, but the game is only "
+                            f"at draw {due}; no one reveals a draw before its time")
+        if playing and index == due:
+            if left.get(seat):
+                raise BadRecord(where, f"seat {seat} revealed draw {due} before its last "
+                                f"placement of round {due}")
+            if seat == withholder(parsed, due) and any(left.values()):
+                raise BadRecord(where, f"seat {seat} revealed draw {due} before round {due} "
+                                "was over; it must withhold it")
+
+
+def _placements_left(parsed: Parsed, game: FriendGame) -> dict[int, bool]:
+    """For each human seat: does it still have a placement in the current round?"""
+    order = round_order(parsed, game.round)
+    done = game.ply - (game.round - 1) * parsed.players
+    return {seat: seat in order[done:] for seat in parsed.humans}
+
+
+# -- who acts, and acting -------------------------------------------------------------
+def next_action(record: Any) -> dict[str, Any]:
+    """Who must act next: ``{"kind": "commit"|"reveal"|"move"|"bot"|"over", "seat"}``.
+
+    ``bot`` moves on the device that holds the record; ``over`` has seat None.
+    """
+    parsed = parse(record)
+    missing = [h for h in parsed.humans if parsed.commits[h] is None]
+    if missing:
+        return {"kind": "commit", "seat": missing[0]}
+    try:
+        game = replay(record)
+    except NotDealt:
+        return {"kind": "reveal", "seat": _next_revealer(parsed, 0)}
+    if game.is_over:
+        return {"kind": "over", "seat": None}
+    if game.pending_draw is not None:
+        return {"kind": "reveal", "seat": _next_revealer(parsed, game.pending_draw)}
+    seat = game.current_seat
+    return {"kind": "move" if game.seats[seat].controller == "human" else "bot", "seat": seat}
+
+
+def _next_revealer(parsed: Parsed, draw: int) -> int:
+    waiting = [h for h in parsed.humans if parsed.reveal_index(h) < draw]
+    keeper = withholder(parsed, draw)
+    others = [h for h in waiting if h != keeper]
+    return others[0] if others else keeper
+
+
+def may_reveal(record: Any, seat: int) -> int | None:
+    """The draw ``seat`` may reveal now (docs/friends.md), or None."""
+    parsed = parse(record)
+    if not parsed.joined():
+        return None
+    try:
+        game: FriendGame | None = replay(record)
+    except NotDealt:
+        game = None
+    draw = _due(parsed, game)
+    if parsed.reveal_index(seat) >= draw or (game is not None and game.is_over):
+        return None
+    keeper = withholder(parsed, draw)
+    others_done = all(parsed.reveal_index(h) >= draw for h in parsed.humans if h != seat)
+    if game is None or game.pending_draw is not None:
+        return draw if seat != keeper or others_done else None
+    left = _placements_left(parsed, game)
+    if left[seat] or seat == keeper:
+        return None
+    return draw
+
+
+def advance(record: Any, seat: int, secret: bytes) -> dict:
+    """Add what ``seat``'s device may add now: its commitment, then its due reveals.
+
+    ``secret`` must match the seat's commitment, if it has one.
+    """
+    parsed = parse(record)
+    if not is_int(seat, 0, parsed.players - 1) or parsed.seats[seat].controller != "human":
+        raise BadRequest(f"seat: expected a person's seat, got {quote(seat)}")
+    mine = commitment(secret, parsed.players)
+    record = copy.deepcopy(record)
+    if parsed.commits[seat] is None:
+        record["commits"][seat] = mine.hex()
+    elif parsed.commits[seat] != mine:
+        raise BadRequest(f"secret: it does not match seat {seat}'s commitment; this device "
+                         "does not hold that seat's secret")
+    while (draw := may_reveal(record, seat)) is not None:
+        record["reveals"][seat] = [draw, reveal_value(secret, parsed.players, draw).hex()]
+    return record
+
+
+def bot_choice(game: FriendGame, level: str = "medium") -> Move:
+    """The move the current seat's bot makes, the same on every device (a person's seat:
+    the move of a bot of ``level``, for a hint)."""
+    from .bots import make_bot
+
+    controller = game.seats[game.current_seat].controller
+    if controller.startswith("bot:"):
+        level = controller.removeprefix("bot:")
+    return make_bot(level).choose(game, game.bot_rng())
+
+
+def play(record: Any, seat: int, secret: bytes, move: Move) -> dict:
+    """Place ``move`` for the seat to play (this device's person, or a bot), then advance."""
+    game = replay(record)
+    current = game.current_seat
+    if current is None:
+        raise IllegalMove(f"{move}: no seat is to play: "
+                          + ("the game is over" if game.is_over else
+                             f"draw {game.pending_draw} is not complete yet"))
+    if game.seats[current].controller == "human" and current != seat:
+        raise IllegalMove(f"{move}: wrong seat, it is seat {current}'s turn, played on "
+                          "another device")
+    if game.seats[current].controller != "human" and bot_choice(game) != move:
+        raise IllegalMove(f"{move}: seat {current} is a bot; its move is {bot_choice(game)}")
+    game.play(move, current)
+    return advance(game.record(), seat, secret)
+
+
+# -- writing records ----------------------------------------------------------------
+def to_record(parsed: Parsed, moves: list[tuple[int, Move]]) -> dict[str, Any]:
+    """The friend record of ``parsed`` with ``moves``."""
+    return {
+        "format": FORMAT,
+        "game": parsed.game,
+        "options": {"players": parsed.players, "rotations": parsed.rotations},
+        "seats": [{"name": seat.name, "colors": list(seat.colors),
+                   "controller": seat.controller} for seat in parsed.seats],
+        "first_player": parsed.first_player,
+        "commits": [None if c is None else c.hex() for c in parsed.commits],
+        "reveals": [None if r is None else [r[0], r[1].hex()] for r in parsed.reveals],
+        "moves": [{"seat": seat, **move.to_dict()} for seat, move in moves],
+    }
+
+
+def new_record(seats: list[dict], *, seat: int, secret: bytes, game: str | None = None,
+               rotations: bool = True, first_player: int = 0) -> dict:
+    """A new friend game: the setup and the starter's (``seat``'s) commitment.
+
+    ``seats`` are ``{name?, colors?, controller}`` with controller ``"human"`` for each person
+    (this device's and the friends') or one of ``FRIEND_BOTS``.
+    """
+    from .game import make_seats
+
+    players = len(seats)
+    if not is_int(players, 2, 5):
+        raise BadRequest(f"seats: expected 2 to 5 seats, got {players}")
+    if game is None:
+        game = _secrets.token_hex(_GAME_ID // 2)
+    defaults = make_seats(players)
+    made = make_seats(
+        players,
+        [entry.get("colors", list(d.colors)) for entry, d in zip(seats, defaults, strict=True)],
+        [entry.get("name", d.name) for entry, d in zip(seats, defaults, strict=True)],
+        [entry.get("controller", "human") for entry in seats])
+    record: dict[str, Any] = {
+        "format": FORMAT, "game": game,
+        "options": {"players": players, "rotations": rotations},
+        "seats": [{"name": s.name, "colors": list(s.colors), "controller": s.controller}
+                  for s in made],
+        "first_player": first_player,
+        "commits": [None] * players, "reveals": [None] * players, "moves": []}
+    if not is_int(seat, 0, players - 1) or made[seat].controller != "human":
+        raise BadRequest(f"seat: expected the seat played here, a person's seat; "
+                         f"got {quote(seat)}")
+    record["commits"][seat] = commitment(secret, players).hex()
+    parse(record)  # the setup's own checks (friend bots, two people, first player)
+    return advance(record, seat, secret)
+
+
+def new_secret() -> bytes:
+    """A device's secret: 16 bytes from the operating system (``crypto.getRandomValues``)."""
+    return _secrets.token_bytes(HASH_BYTES)
+
+
+def to_plain(record: Any) -> dict:
+    """The ``destijl-record/1`` of a finished friend game (its whole deal is known by then)."""
+    game = replay(record, check_bots=True)
+    if not game.is_over:
+        raise BadRecord("moves", f"the game is not over (move {game.ply} of "
+                        f"{game.total_plies}); its deal is known only at the end")
+    plain = Game(game.seats, {c: CARDS[c] for c in game.deal}, game.deal,
+                 rotations=game.rotations, first_player=game.initial_first_player)
+    for played in game.history:
+        plain.play(played.move, played.seat)
+    return plain.record()
+
+
+# -- two records of one game ---------------------------------------------------------
+def compare(mine: Any, theirs: Any) -> dict[str, Any]:
+    """How ``theirs`` (a link) relates to ``mine`` (saved): same, newer, stale, fork or other.
+
+    ``{"relation", "message", "ply"}``; ``ply`` is where a fork parts (or None). Both records
+    must be valid friend records (``parse``).
+    """
+    a, b = parse(mine), parse(theirs)
+    if a.game != b.game:
+        return _relation("other", "the link is another game")
+    setup = ("players", "rotations", "seats", "first_player")
+    for name in setup:
+        if getattr(a, name) != getattr(b, name):
+            return _relation("fork", f"the link's {name.replace('_', ' ')} differ from this "
+                             "game's: both are kept")
+    for seat, (x, y) in enumerate(zip(a.commits, b.commits, strict=True)):
+        if x is not None and y is not None and x != y:
+            return _relation("fork", f"the link gives seat {seat} another commitment: it "
+                             "was joined twice; both games are kept")
+    for ply, (x, y) in enumerate(zip(a.moves, b.moves, strict=False)):
+        if x != y:
+            return _relation("fork", f"the link disagrees with this game at move {ply + 1} "
+                             "(someone replayed an older link differently); both games are "
+                             "kept", ply)
+    mine_ahead, theirs_ahead = _ahead(a, b), _ahead(b, a)
+    if mine_ahead and theirs_ahead:
+        return _relation("fork", "the link and this game each have a step the other lacks "
+                         "(the game went two ways); both games are kept",
+                         min(len(a.moves), len(b.moves)))
+    if mine_ahead:
+        return _relation("stale", f"the link is older than this game (move {len(b.moves)} "
+                         f"against {len(a.moves)}); the newer game is kept")
+    if theirs_ahead:
+        return _relation("newer", "the link continues this game")
+    return _relation("same", "the link is this game as it stands")
+
+
+def _ahead(a: Parsed, b: Parsed) -> bool:
+    """Has ``a`` a step ``b`` lacks: a move, a commitment or a later reveal?"""
+    return (len(a.moves) > len(b.moves)
+            or any(x is not None and y is None for x, y in zip(a.commits, b.commits, strict=True))
+            or any(a.reveal_index(h) > b.reveal_index(h) for h in a.humans))
+
+
+def _relation(relation: str, message: str, ply: int | None = None) -> dict[str, Any]:
+    return {"relation": relation, "message": message, "ply": ply}

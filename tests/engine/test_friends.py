@@ -1,0 +1,431 @@
+"""Friend games (docs/friends.md): whole games passed between simulated devices, the fair
+deal (one device's secrets never show the next round's cards), agreement on every draw,
+tampered records refused with the field named, stale links and forks told apart.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import os
+import random
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from destijl import BadRecord, IllegalMove, replay
+from destijl.api import handle
+from destijl.bots import make_bot
+from destijl.errors import BadRequest
+from destijl.friends import (
+    FriendGame,
+    advance,
+    bot_choice,
+    compare,
+    draw_cards,
+    draws_in,
+    new_record,
+    next_action,
+    play,
+    reveal_value,
+    to_plain,
+    withholder,
+)
+from destijl.friends import (
+    parse as friend_parse,
+)
+from destijl.friends import (
+    replay as friend_replay,
+)
+
+
+class Table:
+    """People on separate devices passing one record; bots move where the record is.
+
+    ``trips`` counts links sent from one device to another; ``records`` keeps every record
+    with the device holding it; ``before_first`` is the trips made before the first
+    placement by a person.
+    """
+
+    def __init__(self, controllers: list[str], *, seed: int = 0, first: int = 0,
+                 chooser: str = "medium") -> None:
+        rng = random.Random(seed)
+        self.humans = [i for i, c in enumerate(controllers) if c == "human"]
+        self.secrets = {h: rng.randbytes(16) for h in self.humans}
+        self.chooser = chooser
+        seats = [{"name": f"P{i}", "controller": c} for i, c in enumerate(controllers)]
+        starter = self.humans[0]
+        self.record = new_record(seats, seat=starter, secret=self.secrets[starter],
+                                 game=f"{seed:016x}", first_player=first)
+        self.holder = starter
+        self.trips = 0
+        self.before_first: int | None = None
+        self.records: list[tuple[int, dict]] = [(starter, self.record)]
+
+    def step(self) -> bool:
+        """One action by whoever must act; False once the game is over."""
+        action = next_action(self.record)
+        if action["kind"] == "over":
+            return False
+        if action["kind"] == "bot":
+            move = bot_choice(friend_replay(self.record))
+        else:
+            if action["seat"] != self.holder:
+                self.trips += 1
+                self.holder = action["seat"]
+            move = None
+            if action["kind"] == "move":
+                if self.before_first is None:
+                    self.before_first = self.trips
+                game = friend_replay(self.record)
+                move = make_bot(self.chooser).choose(game, random.Random(game.ply))
+        secret = self.secrets[self.holder]
+        if move is None:
+            new = advance(self.record, self.holder, secret)
+            assert new != self.record, f"{action} made no progress"
+        else:
+            new = play(self.record, self.holder, secret, move)
+        self.record = new
+        self.records.append((self.holder, new))
+        return True
+
+    def play_out(self) -> Table:
+        while self.step():
+            pass
+        return self
+
+
+def link_length(record: dict) -> int:
+    """Characters of the record as a link's fragment: compact JSON, deflate-raw, base64url."""
+    text = json.dumps(record, separators=(",", ":")).encode()
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return len(base64.urlsafe_b64encode(packer.compress(text) + packer.flush()).rstrip(b"="))
+
+
+SETUPS = {
+    "2 people": ["human", "human"],
+    "you, a friend, a medium bot": ["human", "human", "bot:medium"],
+    "5 people": ["human"] * 5,
+}
+GAMES = {name: Table(controllers, seed=index).play_out()
+         for index, (name, controllers) in enumerate(SETUPS.items())}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_replays_and_every_device_saw_the_same_draws(name: str) -> None:
+    table = GAMES[name]
+    final = friend_replay(table.record, check_bots=True)
+    assert final.is_over and final.ply == final.total_plies
+    assert len(final.deal) == 2 + final.total_plies
+    plain = to_plain(table.record)
+    assert replay(plain).result() == final.result()
+    # Every record any device held dealt a prefix of the final deal: they agree on every draw.
+    for _, record in table.records:
+        try:
+            dealt = friend_replay(record).deal
+        except Exception:  # before the deal: nothing dealt yet
+            continue
+        assert final.deal[: len(dealt)] == dealt
+
+
+def test_trips_are_what_docs_friends_md_says() -> None:
+    two = GAMES["2 people"]
+    assert two.before_first == 2  # commit ->, commit and reveal <-, then reveal and play
+    # Per round: A places ->, B places and reveals <-, A reveals ->; the last round has no draw.
+    assert two.trips == 2 + 3 * 7 + 2 - 1
+    five = GAMES["5 people"]
+    assert five.before_first == 8  # 4 commitments, then the other 4 reveals of draw 0
+
+
+def test_one_device_never_knows_the_next_round_before_its_last_placement() -> None:
+    """Rebuild what one device knows (the record it holds and its own secret) whenever one of
+    its people is to place a card, and check that the next round's cards cannot be computed:
+    some other person's value for that draw is missing, and guessing it from what is known
+    (their latest value, or their commitment) gives other cards than the real draw."""
+    for name, table in GAMES.items():
+        final = friend_replay(table.record)
+        checked = 0
+        for _, record in table.records:
+            action = next_action(record)
+            if action["kind"] != "move":
+                continue
+            holder = action["seat"]  # the device that holds this record to place a card
+            game = friend_replay(record)
+            upcoming = game.round  # the draw after this round
+            if upcoming >= draws_in(game.players):
+                continue
+            parsed = friend_parse(record)
+            missing = [h for h in parsed.humans
+                       if h != holder and parsed.reveal_index(h) < upcoming]
+            assert missing, f"{name}: seat {holder} knows draw {upcoming} at ply {game.ply}"
+            real = final.deal[2 + upcoming * game.players: 2 + (upcoming + 1) * game.players]
+            values = []
+            for h in parsed.humans:
+                if h == holder:
+                    values.append(reveal_value(table.secrets[h], game.players, upcoming))
+                elif parsed.reveal_index(h) >= upcoming:
+                    values.append(parsed.value(h, upcoming))
+                else:  # the best this device has: the latest value it saw
+                    values.append(parsed.value(h, parsed.reveal_index(h)))
+            pool = [c for c in range(1, 41) if c not in game.deal]
+            guess = draw_cards(parsed.game, upcoming, values, pool, game.players)
+            assert guess != real
+            checked += 1
+        assert checked >= 5, name
+
+
+def test_the_withholder_is_the_next_rounds_first_person_unless_they_placed_last() -> None:
+    record = GAMES["you, a friend, a medium bot"].record
+    parsed = friend_parse(record)
+    # Round 1: seats 0, 1, bot; round 2: 1, bot, 0. Seat 1 places last and first: 0 withholds.
+    assert withholder(parsed, 1) == 0
+    # Round 2: 1, bot, 0; round 3: bot, 0, 1. Seat 0 places last and first again: 1 withholds.
+    assert withholder(parsed, 2) == 1
+    # Round 3: bot, 0, 1; round 4: 0, 1, bot: seat 0 opens round 4 and did not place last.
+    assert withholder(parsed, 3) == 0
+    assert withholder(parsed, 0) == 0
+
+
+def test_the_same_secrets_and_choices_give_the_same_game() -> None:
+    again = Table(SETUPS["you, a friend, a medium bot"], seed=1).play_out()
+    assert again.record == GAMES["you, a friend, a medium bot"].record
+    other = Table(SETUPS["you, a friend, a medium bot"], seed=7).play_out()
+    assert friend_replay(other.record).deal != friend_replay(again.record).deal
+
+
+@pytest.mark.parametrize(("name", "limit"), [("2 people", 2000), ("5 people", 8000)])
+def test_links_stay_under_the_limits(name: str, limit: int) -> None:
+    longest = max(link_length(record) for _, record in GAMES[name].records)
+    assert longest <= limit
+
+
+# -- tampering ---------------------------------------------------------------------------
+FINISHED = GAMES["you, a friend, a medium bot"].record
+
+
+def tampered(change) -> dict:
+    record = copy.deepcopy(FINISHED)
+    change(record)
+    return record
+
+
+def refused(record: dict, field: str, words: str, *, check_bots: bool = False) -> None:
+    with pytest.raises(BadRecord) as caught:
+        friend_replay(record, check_bots=check_bots)
+    assert caught.value.field == field, str(caught.value)
+    assert words in str(caught.value)
+
+
+def test_a_forged_reveal_is_refused() -> None:
+    def forge(record):
+        record["reveals"][1][1] = "0" * 32
+    refused(tampered(forge), "reveals[1]", "a forged reveal")
+
+
+def test_a_changed_commitment_is_refused() -> None:
+    def change(record):
+        record["commits"][0] = "f" * 32
+    refused(tampered(change), "reveals[0]", "does not match seat 0's commitment")
+
+
+def test_an_edited_move_is_refused() -> None:
+    def edit(record):
+        record["moves"][4]["x"] += 40
+    refused(tampered(edit), "moves[4]", "covers 0 cells")
+
+
+def test_a_card_not_in_the_set_is_refused() -> None:
+    def card(record):
+        record["moves"][3]["card"] = 41
+    refused(tampered(card), "moves[3]", "card 41 is not in the Gallery")
+
+
+def test_a_move_by_the_wrong_seat_is_refused() -> None:
+    def seat(record):
+        record["moves"][0]["seat"] = 1
+    refused(tampered(seat), "moves[0]", "wrong seat")
+
+
+def test_a_bot_made_to_play_another_move_is_refused() -> None:
+    game = friend_replay(FINISHED, upto=2)
+    assert game.seats[game.current_seat].controller == "bot:medium"
+    other = next(m for m in game.legal_moves() if m != bot_choice(game))
+
+    def puppet(record):
+        record["moves"][2].update(other.to_dict())
+        del record["moves"][3:]
+    refused(tampered(puppet), "moves[2]", "seat 2 is a bot; its move is", check_bots=True)
+
+
+def test_a_reveal_before_the_round_is_over_is_refused() -> None:
+    table = Table(SETUPS["2 people"])
+    while len(friend_parse(table.record).moves) < 1:
+        table.step()
+    # Seat 0 placed first in round 1 and withholds draw 1; revealing it now is refused.
+    record = copy.deepcopy(table.record)
+    record["reveals"][0] = [1, reveal_value(table.secrets[0], 2, 1).hex()]
+    refused(record, "reveals[0]", "before round 1 was over; it must withhold it")
+    # Seat 1 has not placed its round-1 card: its value for draw 1 cannot be out yet.
+    record = copy.deepcopy(table.record)
+    record["reveals"][1] = [1, reveal_value(table.secrets[1], 2, 1).hex()]
+    refused(record, "reveals[1]", "before its last placement of round 1")
+    record = copy.deepcopy(table.record)
+    record["reveals"][0] = [3, reveal_value(table.secrets[0], 2, 3).hex()]
+    refused(record, "reveals[0]", "no one reveals a draw before its time")
+
+
+def test_moves_before_the_deal_are_refused() -> None:
+    first = copy.deepcopy(GAMES["2 people"].records[0][1])
+    first["moves"] = [FINISHED["moves"][0]]
+    refused(first, "moves[0]", "before draw 0 was complete")
+
+
+def test_a_bot_level_every_device_cannot_recheck_is_refused() -> None:
+    def hard(record):
+        record["seats"][2]["controller"] = "bot:hard"
+    refused(tampered(hard), "seats[2].controller", "re-checks")
+
+
+def test_a_device_without_the_seats_secret_cannot_play_it() -> None:
+    table = Table(SETUPS["2 people"])
+    while next_action(table.record)["kind"] != "move":
+        table.step()
+    game = friend_replay(table.record)
+    move = game.legal_moves()[0]
+    with pytest.raises(BadRequest, match="does not hold that seat's secret"):
+        play(table.record, 0, b"x" * 16, move)
+    with pytest.raises(IllegalMove, match="played on another device"):
+        play(table.record, 1, table.secrets[1], move)
+
+
+# -- stale links and forks -------------------------------------------------------------
+def test_compare_tells_same_newer_stale_and_fork() -> None:
+    records = [record for _, record in GAMES["2 people"].records]
+    early, late = records[10], records[20]
+    assert compare(late, late)["relation"] == "same"
+    assert compare(early, late)["relation"] == "newer"
+    stale = compare(late, early)
+    assert stale["relation"] == "stale" and "older" in stale["message"]
+    # Someone plays another card from an older link than the one the game went on from.
+    table = GAMES["2 people"]
+    index = next(i for i, (_, r) in enumerate(table.records[5:], 5)
+                 if next_action(r)["kind"] == "move")
+    before = table.records[index][1]
+    seat = next_action(before)["seat"]
+    taken = friend_parse(table.records[index + 1][1]).moves[-1][1]
+    other = next(m for m in friend_replay(before).legal_moves() if m != taken)
+    fork_record = play(before, seat, table.secrets[seat], other)
+    fork = compare(late, fork_record)
+    ply = len(friend_parse(before).moves)
+    assert fork["relation"] == "fork" and fork["ply"] == ply
+    assert f"move {ply + 1}" in fork["message"]
+    # The same seat joined on two devices.
+    twice = copy.deepcopy(records[0])
+    other = advance(twice, 1, b"q" * 16)
+    joined = advance(twice, 1, b"r" * 16)
+    assert compare(other, joined)["relation"] == "fork"
+    # A link of another game.
+    assert compare(late, GAMES["5 people"].record)["relation"] == "other"
+
+
+# -- the JSON API and the command line ---------------------------------------------------
+def call(cmd: str, **args) -> dict:
+    return json.loads(handle(json.dumps({"cmd": cmd, "args": args})))
+
+
+def ok(cmd: str, **args):
+    reply = call(cmd, **args)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+SEATS = [{"name": "Ann", "controller": "human"}, {"name": "Ben", "controller": "friend"},
+         {"name": "Mo", "controller": "bot:medium"}]
+
+
+def test_the_seed_is_refused_for_a_friend_game_and_says_why() -> None:
+    reply = call("friend_new", seats=SEATS, seed=5)
+    assert reply["error"]["type"] == "BadRequest"
+    assert "no one player can choose or foresee it" in reply["error"]["message"]
+    reply = call("friend_new", seats=[{**SEATS[0]}, {**SEATS[1], "controller": "human"}])
+    assert "exactly one seat played here" in reply["error"]["message"]
+
+
+def test_two_devices_play_through_the_api() -> None:
+    """Ann's and Ben's pages: each keeps its own record, seat and secret; links carry records."""
+    ann = ok("friend_new", seats=SEATS)
+    assert ann["seat"] == 0 and ann["link_for"] == 1 and ann["view"] is None
+    assert ann["record"]["reveals"] == [None, None, None]
+    ben = ok("friend_open", record=ann["record"])  # a new device joins as Ben
+    assert ben["seat"] == 1 and ben["relation"] == "new" and ben["link_for"] == 0
+    devices = {0: ann, 1: ben}
+    link, holder = ben["record"], 1
+    while True:
+        receiver = devices[holder]["link_for"]
+        if receiver is None:
+            state = devices[holder]
+        else:
+            mine = devices[receiver]
+            state = ok("friend_open", record=link, saved={
+                "record": mine["record"], "seat": mine["seat"], "secret": mine["secret"]})
+            assert state["relation"] == "newer"
+            holder = receiver
+        while state["next"]["kind"] in ("move", "bot") and state["link_for"] is None:
+            move = ok("bot_move", record=state["record"])["move"]
+            state = ok("friend_play", record=state["record"], seat=holder,
+                       secret=devices[holder]["secret"], move=move)
+        devices[holder] = state
+        link = state["record"]
+        if state["next"]["kind"] == "over":
+            break
+    other = devices[1 - holder]
+    end = ok("friend_open", record=link, saved={
+        "record": other["record"], "seat": other["seat"], "secret": other["secret"]})
+    assert end["view"]["is_over"] and end["view"]["result"] == state["view"]["result"]
+    # An older link opened later is stale; the saved game stays.
+    stale = ok("friend_open", record=ben["record"], saved={
+        "record": link, "seat": 1, "secret": devices[1]["secret"]})
+    assert stale["relation"] == "stale" and stale["record"] == link
+    # A third device opening the last link watches.
+    watcher = ok("friend_open", record=link)
+    assert watcher["seat"] is None and "watching" in watcher["message"]
+    plain = ok("friend_export", record=link)
+    assert plain["format"] == "destijl-record/1" and plain["result"]
+    assert ok("verify", record=link)["summary"].startswith("OK: friend game ")
+
+
+def test_the_other_commands_read_friend_records() -> None:
+    record = FINISHED
+    game = friend_replay(record, upto=5)
+    assert isinstance(game, FriendGame)
+    assert ok("view", record=record, ply=5)["ply"] == 5
+    assert ok("history", record=record)["plies"]
+    undo = call("undo", record=record, seat=0)
+    assert undo["error"]["type"] == "IllegalMove"
+    play_reply = call("play", record=record, move={"card": 1, "x": 0, "y": 0, "rotation": 0})
+    assert "friend_play" in play_reply["error"]["message"]
+    early = GAMES["2 people"].records[0][1]
+    assert call("view", record=early)["error"]["type"] == "BadRecord"
+    assert "not complete" in ok("verify", record=early)["summary"]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    """``python -m destijl`` with this checkout's engine (not another installed copy)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "pysrc")}
+    return subprocess.run([sys.executable, "-m", "destijl", *args], capture_output=True,
+                          text=True, check=False, env=env)
+
+
+def test_python_m_destijl_verify_reads_a_friend_record(tmp_path) -> None:
+    path = tmp_path / "friend.json"
+    path.write_text(json.dumps(FINISHED))
+    done = cli("verify", str(path))
+    assert done.returncode == 0 and done.stdout.startswith("OK: friend game "), done
+    bad = tampered(lambda record: record["reveals"][1].__setitem__(1, "0" * 32))
+    path.write_text(json.dumps(bad))
+    done = cli("verify", str(path))
+    assert done.returncode == 1 and "reveals[1]" in done.stderr
