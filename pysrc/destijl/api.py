@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .bots import make_bot
+from .bots.view import LevelBot, View
 from .checks import is_int
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .friends import FriendGame, NotDealt, bot_choice
@@ -28,6 +28,7 @@ from .friends import replay as friend_replay
 from .friends_api import COMMANDS as FRIEND_COMMANDS
 from .game import DEFAULT_COLORS, Game, new_game
 from .jsontext import loads
+from .lab import cmd_lab_advance, cmd_lab_summary
 from .move import Move
 from .preview import cmd_hint, cmd_history, cmd_preview
 from .record import FORMAT, FRIEND_FORMAT, replay
@@ -149,8 +150,9 @@ def cmd_bot_move(args: dict) -> dict:
                          f"{MAX_TIME_MS}, got {quote(time_ms)}")
     if isinstance(game, FriendGame):  # every device must find the same move
         return {"move": bot_choice(game, args.get("level") or "medium").to_dict()}
-    rng = random.Random(f"{game.seed}:{game.deal}:{game.ply}")
-    move = make_bot(level, time_ms=time_ms).choose(game, rng)
+    view = View.of(game)  # the level sees what any bot sees: the public state (docs/bots.md)
+    view.random = random.Random(f"{game.seed}:{game.deal}:{game.ply}")
+    move = LevelBot(level, time_ms=time_ms).choose(view)
     return {"move": move.to_dict()}
 
 
@@ -222,6 +224,8 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "hint": cmd_hint,
     "history": cmd_history,
     **FRIEND_COMMANDS,
+    "lab_advance": cmd_lab_advance,
+    "lab_summary": cmd_lab_summary,
 }
 
 

@@ -3,8 +3,11 @@
 Deal ``d`` is ``new_game(players, seed + d)``; the line-up (``--bots hard,medium``: the
 last level fills the remaining seats) sits down once per rotation, so each level plays
 every seat of every deal. ``--games`` is rounded up to whole deals (a multiple of the
-number of players). Each game's bot randomness is seeded from ``(seed, deal, rotation)``,
-so a tournament is reproducible whatever ``--jobs`` is.
+number of players). Each move's bot randomness is seeded from ``(seed, deal, rotation,
+ply)`` (``destijl.bots.view.move_seed``), so a tournament is reproducible whatever
+``--jobs`` is, and a Lab match in the page gives the same games. Every bot plays through
+the bot API (docs/bots.md): a level by name, or a person's bot from a ``.py`` file
+(``--bots mybot.py,hard``).
 
 Per level the table gives the win share per seat with its 95% Wilson interval (a
 victory shared by k seats counts 1/k to each), the mean score, the mean margin (score
@@ -21,18 +24,18 @@ import argparse
 import json
 import math
 import os
-import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import lineup, make_bot
+from .bots import lineup
+from .bots.user import UserBot
+from .bots.view import LevelBot, move_seed
 from .errors import DeStijlError
 from .game import new_game
-
-Z95 = 1.959963984540054
+from .results import game_key, game_result, summarise
 
 
 @dataclass(frozen=True)
@@ -52,34 +55,30 @@ def play_game(spec: Spec) -> dict[str, Any]:
     game = new_game(spec.players, spec.seed + spec.deal)
     slots = [(seat + spec.rotation) % spec.players for seat in range(spec.players)]
     bots = [_bot(spec.lineup[slot], dict(spec.hard)) for slot in slots]
-    rng = random.Random(f"{spec.seed}:{spec.deal}:{spec.rotation}")
+    key = game_key(spec.seed, spec.deal, spec.rotation)
     think = [0.0] * spec.players
     while not game.is_over:
         seat = game.current_seat
         start = time.perf_counter()
-        move = bots[seat].choose(game, rng)
+        move = bots[seat].move(game, move_seed(key, game.ply))
         think[seat] += time.perf_counter() - start
         game.play(move)
-    sheet = game.result()
-    assert sheet is not None
-    totals = [line.total for line in sheet.seats]
-    moves = game.total_plies // spec.players
-    result = []
-    for seat, slot in enumerate(slots):
-        best_other = max(t for i, t in enumerate(totals) if i != seat)
-        result.append({"slot": slot, "score": totals[seat], "margin": totals[seat] - best_other,
-                       "win": 1 / len(sheet.winners) if seat in sheet.winners else 0.0,
-                       "ms": 1000 * think[seat] / moves})
-    return {"deal": spec.deal, "rotation": spec.rotation,
-            "seats": sorted(result, key=lambda row: row["slot"])}
+    return game_result(spec.deal, spec.rotation, game, think)
+
+
+def is_bot_file(name: str) -> bool:
+    """Whether a ``--bots`` entry names a person's bot file rather than a level."""
+    return name.endswith(".py")
 
 
 def _bot(level: str, hard: dict[str, Any]) -> Any:
+    if is_bot_file(level):
+        return UserBot.from_file(level)
     if level == "hard" and hard:
         from .bots.hard import HardBot
 
-        return HardBot(**hard)
-    return make_bot(level)
+        return LevelBot("hard", bot=HardBot(**hard))
+    return LevelBot(level)
 
 
 def hard_options(text: str | None, iterations: int | None = None) -> dict[str, Any]:
@@ -101,16 +100,6 @@ def hard_options(text: str | None, iterations: int | None = None) -> dict[str, A
     except TypeError as error:
         raise DeStijlError(f"--hard-options: {error}") from None
     return options
-
-
-def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``share`` observed over ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    denominator = 1 + z * z / n
-    center = (share + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, center - half), min(1.0, center + half))
 
 
 def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
@@ -147,25 +136,6 @@ def _progress(enabled: bool, done: int, total: int, start: float) -> None:
         print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
 
 
-def summarise(players: int, lineup: list[str], seed: int, results: list[dict[str, Any]],
-              seconds: float) -> dict[str, Any]:
-    """Per level: seats, win share with its Wilson interval, mean score, margin, think time."""
-    rows = []
-    for level in dict.fromkeys(lineup):
-        slots = [i for i, name in enumerate(lineup) if name == level]
-        lines = [game["seats"][slot] for game in results for slot in slots]
-        n = len(lines)
-        share = sum(line["win"] for line in lines) / n
-        low, high = wilson(share, n)
-        rows.append({"level": level, "seats": len(slots), "n": n, "win_share": share,
-                     "wilson_low": low, "wilson_high": high,
-                     "mean_score": sum(line["score"] for line in lines) / n,
-                     "mean_margin": sum(line["margin"] for line in lines) / n,
-                     "ms_per_move": sum(line["ms"] for line in lines) / n})
-    return {"players": players, "lineup": lineup, "seed": seed, "games": len(results),
-            "deals": len(results) // players, "seconds": round(seconds, 1), "levels": rows}
-
-
 def format_table(report: dict[str, Any]) -> str:
     """The report as a plain-text table."""
     lines = [f"{report['players']} players, {report['games']} games "
@@ -187,7 +157,8 @@ def add_parser(subparsers: Any) -> None:
     parser = subparsers.add_parser("tournament", help="bot levels play seeded deals, all seats")
     parser.add_argument("--players", type=int, default=2, choices=range(2, 6))
     parser.add_argument("--bots", default="hard,medium",
-                        help="levels by seat, comma separated; the last fills the rest")
+                        help="levels (or a bot file, mybot.py) by seat, comma separated; "
+                        "the last fills the rest")
     parser.add_argument("--games", type=int, default=40, help="games (whole deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
@@ -203,7 +174,10 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         raise DeStijlError("--games and --jobs must be at least 1")
-    seats = lineup(args.bots, args.players)
+    seats = lineup(args.bots, args.players, files=True)
+    for name in dict.fromkeys(seats):
+        if is_bot_file(name):
+            UserBot.from_file(name)  # a bot that does not load fails here, with its line
     report = run_tournament(args.players, seats, args.games, args.seed, args.jobs,
                             hard_options(args.hard_options, args.iterations), args.progress)
     print(json.dumps(report, indent=2) if args.json else format_table(report))

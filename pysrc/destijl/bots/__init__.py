@@ -59,8 +59,10 @@ def make_bot(level: str, *, time_ms: float | None = None) -> Bot:
     return factories[level](time_ms=time_ms)
 
 
-def lineup(spec: str, players: int) -> list[str]:
+def lineup(spec: str, players: int, *, files: bool = False) -> list[str]:
     """One level per seat from ``hard,medium``: the last level listed fills the other seats.
+
+    ``files``: an entry ending in ``.py`` names a person's bot file (docs/bots.md).
 
     >>> lineup("hard,medium", 4)
     ['hard', 'medium', 'medium', 'medium']
@@ -68,7 +70,7 @@ def lineup(spec: str, players: int) -> list[str]:
     names = [name.strip() for name in spec.split(",") if name.strip()]
     known = level_names()
     for name in names:
-        if name not in known:
+        if name not in known and not (files and name.endswith(".py")):
             raise BadRequest(f"--bots: unknown level {quote(name)}; expected {', '.join(known)}")
     if not names or len(names) > players:
         raise BadRequest(f"--bots: expected 1 to {players} levels, got {len(names)}")

@@ -1,0 +1,128 @@
+"""The Bot Lab's engine side: a match of a person's bot against the levels (docs/bots.md).
+
+The person's bot never runs here: the page asks ``lab_advance`` to play the levels' moves
+until it is the bot's turn, sends the public state (``destijl.bots.view.public_state``,
+never the record: the record holds the deal) to the bot's sandboxed worker, and brings
+its move back to the next ``lab_advance``. The games, seats and seeds are exactly those
+of ``python -m destijl tournament`` (deal ``seed + deal``, the line-up rotated over the
+seats, each move's randomness from ``move_seed``), so the same bot exported as a ``.py``
+file gives the same results natively.
+
+>>> reply = cmd_lab_advance({"players": 2, "seed": 1, "deal": 0, "rotation": 1,
+...                          "lineup": ["mine", "easy"]})
+>>> reply["state"]["seat"], reply["over"]
+(1, False)
+"""
+
+from __future__ import annotations
+
+import time
+
+from .bots import level_names
+from .bots.view import LevelBot, move_seed, public_state
+from .checks import is_int
+from .errors import BadRequest, IllegalMove, quote
+from .game import Game, new_game
+from .move import Move
+from .record import replay
+from .results import game_key, game_result, summarise
+
+MINE = "mine"  # the line-up entry of the person's bot
+MAX_DEALS = 500
+
+
+def _spec(args: dict) -> tuple[int, int, int, int, list[str]]:
+    players, seed, deal, rotation = (args.get(k) for k in ("players", "seed", "deal", "rotation"))
+    if not is_int(players, 2, 5):
+        raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
+    if not is_int(seed, 0, 2**31):
+        raise BadRequest(f"seed: expected an integer from 0 to {2**31}, got {quote(seed)}")
+    if not is_int(deal, 0, MAX_DEALS):
+        raise BadRequest(f"deal: expected an integer from 0 to {MAX_DEALS}, got {quote(deal)}")
+    if not is_int(rotation, 0, players - 1):
+        raise BadRequest(f"rotation: expected 0 to {players - 1}, got {quote(rotation)}")
+    lineup = args.get("lineup")
+    known = [MINE, *level_names()]
+    if isinstance(lineup, list) and 0 < len(lineup) < players:  # the last fills the rest
+        lineup = lineup + [lineup[-1]] * (players - len(lineup))
+    if (not isinstance(lineup, list) or len(lineup) != players
+            or not all(isinstance(name, str) and name in known for name in lineup)):
+        raise BadRequest(f"lineup: expected {players} entries from {', '.join(known)}, "
+                         f"got {quote(lineup)}")
+    return players, seed, deal, rotation, lineup
+
+
+def _label(name: str) -> str:
+    return "Your bot" if name == MINE else name.title()
+
+
+def _new(players: int, seed: int, deal: int, rotation: int, lineup: list[str]) -> Game:
+    names = [f"{_label(lineup[(seat + rotation) % players])} {seat + 1}"
+             for seat in range(players)]
+    controllers = ["human" if lineup[(seat + rotation) % players] == MINE
+                   else f"bot:{lineup[(seat + rotation) % players]}" for seat in range(players)]
+    return new_game(players, seed + deal, names=names, controllers=controllers)
+
+
+def cmd_lab_advance(args: dict) -> dict:
+    """Play ``move`` (the person's bot's, if given), then the levels, until the bot's turn.
+
+    Arguments: ``players``, ``seed`` (the match's), ``deal``, ``rotation``, ``lineup`` (one
+    entry per slot: a level or ``"mine"``; the last fills the other slots), and to go on,
+    ``record`` and ``move``. Replies with the ``record``, the bot's ``state`` and ``seed``
+    for its move (or None), ``over``, the levels' think time per seat (``think_ms``) and,
+    once over, the game's ``result`` per slot as the tournament reports it.
+    """
+    players, seed, deal, rotation, lineup = _spec(args)
+    if "record" in args:
+        game = replay(args["record"])
+        if game.players != players or game.seed != seed + deal:
+            raise BadRequest("record: not a game of this match")
+    else:
+        game = _new(players, seed, deal, rotation, lineup)
+    key = game_key(seed, deal, rotation)
+    think = [0.0] * players
+    move = args.get("move")
+    if move is not None:
+        if game.is_over or lineup[(game.current_seat + rotation) % players] != MINE:
+            raise IllegalMove("move: it is not your bot's turn")
+        game.play(Move.from_dict(move))
+    while not game.is_over:
+        seat = game.current_seat
+        name = lineup[(seat + rotation) % players]
+        if name == MINE:
+            break
+        start = time.perf_counter()
+        game.play(LevelBot(name).move(game, move_seed(key, game.ply)))
+        think[seat] += time.perf_counter() - start
+    over = game.is_over
+    mine = not over
+    return {
+        "record": game.record(),
+        "ply": game.ply,
+        "over": over,
+        "state": public_state(game) if mine else None,
+        "seed": move_seed(key, game.ply) if mine else None,
+        "think_ms": [1000 * t for t in think],
+        "result": game_result(deal, rotation, game, [0.0] * players) if over else None,
+    }
+
+
+def cmd_lab_summary(args: dict) -> dict:
+    """The match's table from its games' results (``tournament.summarise``).
+
+    Arguments: ``players``, ``seed``, ``lineup`` and ``results``: the ``result`` of each
+    game from ``lab_advance``, with ``ms`` per slot filled in by the page.
+    """
+    players, seed, _, _, lineup = _spec({**args, "deal": 0, "rotation": 0})
+    results = args.get("results")
+    if not isinstance(results, list) or not results:
+        raise BadRequest("results: expected a non-empty list of game results")
+    for index, game in enumerate(results):
+        seats = game.get("seats") if isinstance(game, dict) else None
+        if not isinstance(seats, list) or len(seats) != players or not all(
+                isinstance(line, dict) and all(type(line.get(k)) in (int, float)
+                                               for k in ("score", "margin", "win", "ms"))
+                for line in seats):
+            raise BadRequest(f"results[{index}]: expected seats with score, margin, win, ms")
+    return summarise(players, lineup, seed, results, 0.0)
