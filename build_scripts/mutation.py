@@ -8,7 +8,7 @@ mutmut expects the code in ``src/`` and imports it by its package name, while th
 keeps it in ``pysrc/`` with ``pythonpath = ["pysrc", ...]`` in the pytest settings. So the
 run happens in a staging copy, ``build/mutation/``: ``src/destijl`` (the engine),
 ``tests/`` (tests/engine and tests/helpers.py), ``docs/`` and the Rules panel's
-``web/app/render-rules.js`` (some tests read them) and a small pyproject.toml of its own.
+``web/app/teach/rules.js`` (some tests read them) and a small pyproject.toml of its own.
 
 Per-test coverage: mutmut first runs the suite once and records which tests call each
 function; a mutant then runs only those tests, fastest first, stopping at the first
@@ -39,7 +39,7 @@ STAGE = REPO / "build" / "mutation"
 MUTMUT = Path(sys.executable).parent / "mutmut"
 DOC = REPO / "docs" / "testing.md"
 # tests/engine/test_rules_panel_data.py checks the Rules panel's pictures against the engine.
-PANEL = Path("web", "app", "render-rules.js")
+PANEL = Path("web", "app", "teach", "rules.js")
 MODULES = ("scoring", "painting", "game", "record", "move", "cards")
 TARGET = 95.0
 # Left out of the mutation runs (docs/testing.md, "The fast subset"). Under mutmut every

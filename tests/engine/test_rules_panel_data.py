@@ -1,4 +1,4 @@
-"""The Rules panel's pictures (web/app/render-rules.js) show real cards and real counts.
+"""The Rules panel's pictures (web/app/teach/rules.js) show real cards and real counts.
 
 The panel draws from constants written into the page (it has no engine before a game).
 This test reads them and checks each against the engine, so they cannot drift from the
@@ -13,7 +13,7 @@ from destijl.cards import CARDS
 from destijl.painting import Painting
 from destijl.scoring import find_strokes
 
-PANEL = Path(__file__).resolve().parents[2] / "web" / "app" / "render-rules.js"
+PANEL = Path(__file__).resolve().parents[2] / "web" / "app" / "teach" / "rules.js"
 
 
 def constant(name: str):

@@ -2,8 +2,13 @@
 
 Shared by the game tests (test_play.py, test_saves.py, test_access*.py, test_keep.py, ...).
 Everything goes through what a player sees; the only peeks behind the page are the saved
-record in localStorage (what a reload resumes) and `data-*` attributes that say which
-cell of the Painting a square is, to aim the mouse.
+record in localStorage (what a reload resumes), `data-*` attributes that say which
+cell of the Painting a square is, to aim the mouse, and the game's state that the page
+marks on `#table` in the same frame as it redraws (web/app/render/renderer.js):
+`data-ply` (moves made), `data-to-move` ("human", "bot", "none") and `data-phase`
+("start", "playing", "placing", "replay", "over"). Every helper that acts waits for its
+action's effect (a move waits for `data-ply` to grow), so the next helper never reads the
+page as it was a frame before.
 """
 
 from __future__ import annotations
@@ -79,7 +84,7 @@ def skip_tour(page: Page, by: str = "click") -> None:
     """Close the guided first game's tour, if it is showing once a card may be played:
     by "click", "tap" or "key" (focus and Enter)."""
     skip = page.get_by_role("button", name="Skip the tour")
-    page.locator(".gcard:not([disabled])").first.wait_for()
+    page.locator(HUMAN_MAY_PLAY).wait_for(timeout=TURN_MS)
     if skip.count() and skip.is_visible():
         if by == "key":
             skip.focus()
@@ -91,11 +96,18 @@ def skip_tour(page: Page, by: str = "click") -> None:
         expect(skip).to_have_count(0)
 
 
+HUMAN_MAY_PLAY = "#table[data-to-move=human][data-phase=playing]"  # a human's turn, input taken
+GAME_OVER = "#table[data-phase=over]"  # the end screen
+
+
 def my_turn_or_end(where: Where, timeout: float = TURN_MS) -> str:
-    """Wait until a human may play ("turn") or the game is over ("over")."""
-    either = where.locator("body.is-over .results, .gcard:not([disabled])").first
-    either.wait_for(timeout=timeout)
-    return "over" if where.locator("body.is-over").count() else "turn"
+    """Wait until a human may play ("turn") or the game is over ("over").
+
+    Reads the state the page marks on #table with each redraw; call it after a helper
+    that waited for its own action (place_first_spot waits for the move to land).
+    """
+    where.locator(f"{HUMAN_MAY_PLAY}, {GAME_OVER}").wait_for(timeout=timeout)
+    return "over" if where.locator(GAME_OVER).count() else "turn"
 
 
 def aim(page: Page, cell: str, click: bool = False) -> None:
@@ -125,11 +137,14 @@ def pick(where: Where, index: int = 1) -> None:
 
 
 def place_first_spot(where: Where, index: int = 1) -> str:
-    """Pick Gallery card `index` and place it on the first marked spot; returns the spot name."""
+    """Pick Gallery card `index`, place it on the first marked spot and wait until the
+    move is made (the table's data-ply grows); returns the spot's name."""
+    ply = saved_ply(where)
     pick(where, index)
     spot = spots(where).first
     name = spot.get_attribute("aria-label") or ""
     spot.click()
+    wait_ply_above(where, ply)
     return name
 
 
@@ -139,11 +154,9 @@ def play_to_end(where: Where, *, on_turn: Any = None, limit: int = 40) -> int:
     while my_turn_or_end(where) == "turn":
         if on_turn:
             on_turn(moves)
-        ply = saved_ply(where)
         place_first_spot(where)
         moves += 1
         assert moves <= limit, "the game does not end"
-        wait_ply_above(where, ply)
     return moves
 
 
@@ -171,14 +184,29 @@ def saved_ply(where: Where) -> int:
     return int(where.locator("#table").get_attribute("data-ply") or 0)
 
 
-def wait_ply_above(where: Where, ply: int) -> None:
-    """Wait until the game on the table has more than `ply` moves."""
-    table = where.locator("#table")
-    for _ in range(int(TURN_MS / 50)):
-        if int(table.get_attribute("data-ply") or 0) > ply:
-            return
-        table.page.wait_for_timeout(50)
-    raise AssertionError(f"the game did not get past move {ply}")
+PLY_ABOVE = "(n) => Number(document.querySelector('#table')?.dataset.ply ?? -1) > n"
+
+
+def wait_ply_above(where: Where, ply: int, timeout: float = TURN_MS) -> None:
+    """Wait until the game on the table has more than `ply` moves (checked every frame)."""
+    if isinstance(where, FrameLocator):  # no wait_for_function: expect's own polling
+        expect(where.locator("#table")).to_have_attribute(
+            "data-ply", re.compile(above(ply)), timeout=timeout)
+    else:
+        where.wait_for_function(PLY_ABOVE, arg=ply, timeout=timeout)
+
+
+def above(n: int) -> str:
+    """A regular expression for the whole numbers greater than `n` >= 0 (no leading zeros).
+
+    >>> [k for k in range(103) if re.fullmatch(above(97), str(k))]
+    [98, 99, 100, 101, 102]
+    """
+    digits = str(n)
+    longer = rf"[1-9]\d{{{len(digits)},}}"
+    same = [f"{digits[:i]}[{int(d) + 1}-9]" + rf"\d{{{len(digits) - i - 1}}}"
+            for i, d in enumerate(digits) if d != "9"]
+    return "^(?:" + "|".join([longer, *same]) + ")$"
 
 
 def score_table(where: Where) -> list[dict[str, str]]:

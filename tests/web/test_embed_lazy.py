@@ -93,8 +93,9 @@ new MutationObserver(() => {
 """
 FIRST_PAINT = """() => ({ theme: window.__themeAt, paint: performance.getEntriesByType('paint')
   .find((e) => e.name === 'first-paint')?.startTime })"""
+PAINTED = "() => performance.getEntriesByType('paint').some((e) => e.name === 'first-paint')"
 PAPER = {"light": "rgb(255, 254, 250)", "dark": "rgb(23, 23, 26)"}  # style.css --paper
-NOT_BEFORE_START = re.compile(HEAVY.pattern + r"|storage\.js|render-settings\.js|app\.js")
+NOT_BEFORE_START = re.compile(HEAVY.pattern + r"|storage\.js|render/settings\.js|app\.js")
 
 
 def slow_entry(route: Route) -> None:
@@ -121,6 +122,7 @@ def test_the_preview_wears_the_players_theme_before_start_game(
         page.goto(f"{site.url}/embed.html?seats=human,random&seed=4")
         expect(page.locator("html")).to_have_attribute("data-preview", "ready")
         expect(page.locator(".preview-figure")).to_have_css("background-color", PAPER[shown])
+        page.wait_for_function(PAINTED)  # the browser records the paint a moment later
         times = page.evaluate(FIRST_PAINT)
         if saved:  # drawn only once the saved theme was on <html>
             assert times["theme"] is not None and times["paint"] >= times["theme"], times

@@ -6,7 +6,7 @@ import { Engine } from "../engine.js";
 import { createController } from "./controller.js";
 import { bindEvents } from "./events.js";
 import * as pwa from "./pwa.js";
-import { createRenderer } from "./render.js";
+import { createRenderer } from "./render/renderer.js";
 import { createState } from "./state.js";
 import { loadSave } from "./storage.js";
 import * as T from "./transitions.js";

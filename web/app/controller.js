@@ -9,7 +9,7 @@
 //   share.js    share links
 // This file wires them and routes each intent to one of them.
 
-import { humanTurn } from "./selectors.js";
+import { humanTurn } from "./queries.js";
 import { loadPrefs, writePrefs } from "./storage.js";
 import * as T from "./transitions.js";
 import { createBots } from "./control/bots.js";
@@ -22,7 +22,7 @@ import { createSaves } from "./control/saves.js";
 import { createShare } from "./control/share.js";
 import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
-import { createTeach } from "./control/teach.js";
+import { createTeach } from "./teach/control.js";
 
 export { reason } from "./control/narration.js";
 

@@ -1,4 +1,4 @@
-// Tiny DOM helpers for render.js: build HTML and SVG elements from plain data.
+// Tiny DOM helpers for the render modules: build HTML and SVG elements from plain data.
 // No event listeners are attached here: events.js delegates from the root.
 
 const SVG_NS = "http://www.w3.org/2000/svg";

@@ -6,7 +6,7 @@
 /**
  * The theme the player chose, on <html> before anything draws (the embed shows its preview
  * long before the app loads): a link's ?theme=light|dark, else the saved choice in
- * destijl.prefs, as render-settings.js reads them. "Follow the system" needs nothing here:
+ * destijl.prefs, as render/settings.js reads them. "Follow the system" needs nothing here:
  * style.css follows prefers-color-scheme while <html> has no data-theme.
  */
 function earlyTheme() {

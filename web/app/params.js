@@ -8,7 +8,7 @@
 //   &speed=fast  &theme=dark  &autostart=1    (display options)
 //   &autoload=1                               (embed: load at once, not on Start game; main.js reads it)
 
-import { clip } from "./clip.js";
+import { clip } from "./quote.js";
 import { defaultSeat, defaultSetup } from "./state.js";
 import { defaultName } from "./words.js";
 

@@ -1,8 +1,8 @@
-// The one state object of the page. render.js reads it; transitions.js makes new ones.
+// The one state object of the page. render/renderer.js reads it; transitions.js makes new ones.
 // Every field says what it holds and gives an example value.
 
-import { teachState } from "./teach-state.js";
-import { BOT_NAMES } from "./words.js";
+import { teachState } from "./teach/state.js";
+import { BOT_NAMES, THEMES } from "./words.js";
 
 /** Colours a fresh setup gives each seat (the engine's defaults, docs/api.md). */
 export function defaultColors(players) {
@@ -29,6 +29,12 @@ export function defaultSetup() {
   };
 }
 
+/** The look's settings from saved preferences; anything unknown falls back to the default. */
+export function settingsFromPrefs(prefs) {
+  const theme = THEMES.some(([value]) => value === prefs?.theme) ? prefs.theme : "system";
+  return { theme, colourBlind: prefs?.colourBlind === true };
+}
+
 export function createState(mode = "full") {
   return {
     mode, // page layout: "full" site or the compact "embed"; e.g. "embed"
@@ -53,7 +59,7 @@ export function createState(mode = "full") {
     fresh: null, // the placement to animate; e.g. {seat: 1, card: 17, x: 3, y: -1, rotation: 0}
     dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
     updateReady: false, // a new version waits in the service worker; e.g. true
-    teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach-state.js); e.g. {rules: true, ...}
+    teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach/state.js); e.g. {rules: true, ...}
     settings: { theme: "system", colourBlind: false }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true}
     themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]

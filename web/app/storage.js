@@ -16,7 +16,7 @@
 // Preferences (destijl.prefs): every field is checked on load; bad ones are dropped and
 // named, so a bad value never reaches a render (readPrefs).
 
-import { clip } from "./clip.js";
+import { clip } from "./quote.js";
 
 const GAME_PREFIX = "destijl.game.";
 const SAVE_FORMAT = "destijl-save/1";
@@ -239,7 +239,7 @@ export function migrateOldSave(mode) {
   return { id: saved.id };
 }
 
-// -- hints used per game (control/teach.js) -------------------------------------------------
+// -- hints used per game (teach/control.js) -------------------------------------------------
 
 const HINTS_KEY = "destijl.hints"; // {gameKey: hints used}, the latest HINTS_KEPT games
 const HINTS_KEPT = 20;
@@ -249,7 +249,7 @@ function readHints() {
   return data && typeof data === "object" && !Array.isArray(data) ? data : {};
 }
 
-/** The hints used in the game named `key` (control/teach.js `gameKey`); 0 if none were kept. */
+/** The hints used in the game named `key` (teach/control.js `gameKey`); 0 if none were kept. */
 export function loadHintsUsed(key) {
   const n = readHints()[key];
   return Number.isInteger(n) && n >= 0 ? n : 0;

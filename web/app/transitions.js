@@ -1,12 +1,10 @@
 // Pure transitions: fn(state, ...) -> new state. No DOM, no engine, no rule.
-// Unchanged parts keep their identity so render.js can skip them.
+// Unchanged parts keep their identity so render/renderer.js can skip them.
 
-import { capNotices } from "./clip.js";
+import { capNotices } from "./quote.js";
 import { defaultColors, defaultSeat } from "./state.js";
 import { defaultName, isDefaultName } from "./words.js";
 
-const MARGIN = 2.5; // cells of table shown around the Painting when fitting
-const MIN_FIT = 11; // a fitted view is at least this many cells wide and high
 const MIN_W = 5; // narrowest zoom, in cells
 const MAX_W = 120; // widest zoom, in cells
 
@@ -139,13 +137,6 @@ export function updateReady(s, ready = true) {
 }
 
 // -- the Painting's camera ----------------------------------------------------------------
-/** The viewBox that shows the whole Painting with room around it to place a card. */
-export function fitBox(bounds, margin = MARGIN) {
-  const [x0, y0, x1, y1] = bounds || [0, 0, 2, 2];
-  const w = Math.max(MIN_FIT, x1 - x0 + 1 + 2 * margin);
-  const h = Math.max(MIN_FIT, y1 - y0 + 1 + 2 * margin);
-  return { x: (x0 + x1 + 1) / 2 - w / 2, y: (y0 + y1 + 1) / 2 - h / 2, w, h };
-}
 export function fit(s) {
   return s.camera === null ? s : { ...s, camera: null };
 }
@@ -171,7 +162,7 @@ export function setSaveProblem(s, saveProblem) {
   return s.saveProblem === saveProblem ? s : { ...s, saveProblem };
 }
 
-// -- settings and the Painting explorer (ACCESS: render-settings.js, render-explore.js) ------------
+// -- settings and the Painting explorer (render/settings.js, render/explore.js) ------------
 export function setSettings(s, changes) {
   return { ...s, settings: { ...s.settings, ...changes } };
 }

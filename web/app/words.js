@@ -68,3 +68,22 @@ export function faceText(rows) {
     `${["top", "middle", "bottom"][i]} row ${[...row].map(colorName).join(", ")}`);
   return names.join("; ");
 }
+
+export function winnerText(view) {
+  const result = view.result;
+  const names = result.winners.map((i) => view.seats[i].name);
+  if (names.length === 1) return names[0] === "You" ? "You win!" : `${names[0]} wins!`;
+  return `Shared victory: ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** "+2", "0", "-1": a score change. */
+export const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** "You +2, Piet -1": the seat to play always, the others when their score changes. */
+export function changeText(view, change, seat = view.current_seat) {
+  const parts = change.map((d, i) => (i === seat || d !== 0 ? `${view.seats[i].name} ${signed(d)}` : null));
+  return parts.filter(Boolean).join(", ");
+}
+
+/** Theme choices of the Settings panel, and what each is called. */
+export const THEMES = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];

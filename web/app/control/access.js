@@ -1,8 +1,7 @@
 // Keyboard, touch and screen-reader play (ACCESS): the Place button, the Painting explorer's
 // cursor, two-finger zoom, and announcing a turned card. No rule is decided here.
 
-import { firstCell } from "../render-explore.js";
-import { humanTurn, shownView } from "../selectors.js";
+import { firstCell, humanTurn, shownView } from "../queries.js";
 import * as T from "../transitions.js";
 
 export function createAccess(ctx) {

@@ -1,6 +1,6 @@
 // Games: starting one (Start game, Rematch), the human's placements, and Undo.
 
-import { humanTurn, undoSeat } from "../selectors.js";
+import { humanTurn, undoSeat } from "../queries.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 import { movedText, reason, turnText, underCard } from "./narration.js";

@@ -2,7 +2,7 @@
 // this tab's saved game), Retry after a failed load (it resumes the saved game), and
 // recovery when a ready engine dies or stops answering (engine.js `onlost`).
 
-import { clip } from "../clip.js";
+import { clip } from "../quote.js";
 import { readParams, withoutSetup } from "../params.js";
 import { readPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";

@@ -1,9 +1,8 @@
 // Sentences about the game for the turn banner and the live region, and the facts about a
 // move that the animation needs. Read off the engine's view; no rule is decided here.
 
-import { clip } from "../clip.js";
-import { winnerText } from "../render-end.js";
-import { isBot, moveText } from "../words.js";
+import { clip } from "../quote.js";
+import { isBot, moveText, winnerText } from "../words.js";
 
 /** A readable sentence from an engine error (drops the compact move prefix "17@3,-1r0: "). */
 export function reason(error) {

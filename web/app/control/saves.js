@@ -3,7 +3,7 @@
 // when saving fails, and game records exported to and imported from files. Nothing
 // replaces a game in progress without the player's yes (`confirmReplace`).
 
-import { clip } from "../clip.js";
+import { clip } from "../quote.js";
 import {
   listGames, loadGame, migrateOldSave, newGameId, removeGame, saveGame, setTabGame, tabGame,
 } from "../storage.js";

@@ -2,7 +2,8 @@
 // preferences, and a ?theme= link that wins for this visit only.
 
 import { readParams } from "../params.js";
-import { settingsFromPrefs, THEMES } from "../render-settings.js";
+import { settingsFromPrefs } from "../state.js";
+import { THEMES } from "../words.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 

@@ -5,16 +5,13 @@
 // It watches the state through ctx.up (wrapped once, before the other parts are made), so a
 // new view, a picked or turned card asks the engine without hooks in every other module.
 
-import { humanTurn } from "../selectors.js";
+import { humanTurn } from "../queries.js";
 import { loadHintsUsed, loadPrefs, saveHintsUsed, writePrefs } from "../storage.js";
-import { openTab, previewKey, selectPly, selectSeat, setTeach, toggleTab } from "../teach-state.js";
+import { openTab, previewKey, selectPly, selectSeat, setTeach, toggleTab, TOUR_STEPS } from "./state.js";
 import * as T from "../transitions.js";
-import { isBot, spotText } from "../words.js";
+import { changeText, isBot, spotText } from "../words.js";
 import { artName, artPng, artSvgText, download } from "../export-art.js";
-import { changeText } from "../render-teach.js";
-import { STEPS } from "../render-tour.js";
 
-const TOUR_STEPS = STEPS.length; // Gallery, rotate, spots, score panel (render-tour.js)
 
 /** A key naming one game (its seed and deal), for the hints it used. */
 export function gameKey(record) {
@@ -132,7 +129,7 @@ export function createTeach(ctx) {
   }
 
   function nextStep(step) {
-    if (step + 1 >= TOUR_STEPS) endTour();
+    if (step + 1 >= TOUR_STEPS.length) endTour();
     else set({ tour: step + 1 });
   }
 

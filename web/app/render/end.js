@@ -1,18 +1,11 @@
 // The end of the game: the score table, the winner, the tie-break and stroke highlights.
 
-import { h } from "./dom.js";
-import { colorName, ordinal } from "./words.js";
+import { h } from "../dom.js";
+import { colorName, ordinal, winnerText } from "../words.js";
 
 function swatches(colors) {
   return h("span", { class: "swatches", "aria-hidden": "true" },
     colors.map((c) => h("span", { class: `swatch c-${c}` })));
-}
-
-export function winnerText(view) {
-  const result = view.result;
-  const names = result.winners.map((i) => view.seats[i].name);
-  if (names.length === 1) return names[0] === "You" ? "You win!" : `${names[0]} wins!`;
-  return `Shared victory: ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 function rankHeader(rank) {

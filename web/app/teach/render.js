@@ -1,24 +1,16 @@
 // Drawing the teaching parts of the table: the score preview on the spots and under the
 // pointer, the Hint's mark, each seat's last placement outlined in its colour, the
 // Moves/Points panel (move log and where the points come from) and its highlights.
-// Everything shown is the engine's numbers (state.teach, the view); render.js calls
+// Everything shown is the engine's numbers (state.teach, the view); render/renderer.js calls
 // `renderTeach` once per frame on the table.
 
-import { attr, h, replace, s as svg, show, text } from "./dom.js";
-import { highlightLayer } from "./paint.js";
-import { humanTurn, shownView } from "./selectors.js";
-import { currentPreview } from "./teach-state.js";
-import { colorName, ordinal, spotText } from "./words.js";
+import { attr, h, replace, s as svg, show, text } from "../dom.js";
+import { highlightLayer } from "../render/paint.js";
+import { humanTurn, shownView } from "../queries.js";
+import { currentPreview } from "./state.js";
+import { changeText, colorName, ordinal, signed, spotText } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
-
-/** "You +2, Piet -1": the seat to play always, the others when their score changes. */
-export function changeText(view, change, seat = view.current_seat) {
-  const parts = change.map((d, i) => (i === seat || d !== 0 ? `${view.seats[i].name} ${signed(d)}` : null));
-  return parts.filter(Boolean).join(", ");
-}
-
 function strokesWord(n) {
   return n === 1 ? "stroke" : "strokes";
 }

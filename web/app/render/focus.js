@@ -1,6 +1,5 @@
 // Keyboard and touch flow: after every action the focus goes to the next sensible control,
-// so a keyboard player never hunts with Tab. Also mounts, once, the page parts the other
-// render modules need: the colour patterns, the Place button, the spots above the ghost.
+// so a keyboard player never hunts with Tab.
 //   - a human turn begins (after Start or after the bots' moves): the first Gallery card;
 //   - a card is picked or turned: the Painting's current (else first) legal spot;
 //   - the card is put back (Escape): that Gallery card;
@@ -9,30 +8,10 @@
 // Focus is only moved when it was lost (on <body> or on a removed or disabled control) or
 // sits in the part of the page the action came from, never away from a text field.
 
-import { h } from "./dom.js";
-import { patternDefs } from "./paint.js";
-import { modal } from "./modal.js";
-import { mountExplorer } from "./render-explore.js";
-import { mountSettingsButton } from "./render-settings.js";
-import { humanTurn } from "./selectors.js";
+import { modal } from "../modal.js";
+import { humanTurn } from "../queries.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** Add the page parts of this module (idempotent). */
-export function mountAccess() {
-  if (!document.querySelector(".cb-defs")) document.body.append(patternDefs());
-  mountSettingsButton();
-  mountExplorer();
-  // The legal spots are drawn above the held card's ghost, so the focused spot's ring shows.
-  const svg = $("painting-svg");
-  const spots = $("layer-spots");
-  if (svg && spots && svg.lastElementChild !== spots) svg.insertBefore(spots, $("layer-cursor"));
-  const rotate = $("btn-rotate");
-  if (rotate && !$("btn-place")) {
-    rotate.after(h("button", { type: "button", class: "btn btn-place", id: "btn-place", "data-action": "place-held",
-      "aria-keyshortcuts": "Enter", title: "Place the held card where it is shown (Enter)", text: "Place" }));
-  }
-}
 
 /** Is the focus lost, or in a part of the page where moving it follows the player's action? */
 function movable(...within) {

@@ -1,8 +1,9 @@
 // SVG drawing of the Painting, cards, ghost and legal spots, from engine data only.
 // Coordinates are cells: x grows right, y grows down; a card is 3 by 3 cells.
 
-import { s } from "./dom.js";
-import { colorName, spotText } from "./words.js";
+import { s } from "../dom.js";
+import { topLeft } from "../queries.js";
+import { colorName, spotText } from "../words.js";
 
 const cellMaps = new WeakMap();
 
@@ -65,11 +66,6 @@ export function cbOverlay(cells, lettered = null) {
   const letters = cells.filter(([x, y]) => !lettered || lettered.has(`${x},${y}`)).map(([x, y, c]) => cbLetter(x, y, c));
   out = out.concat(letters);
   return s("g", { class: "cb", "aria-hidden": "true" }, out);
-}
-
-/** The first of `cells` ([x, y, ...]) in reading order (top row, leftmost), or undefined. */
-export function topLeft(cells) {
-  return [...cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
 }
 
 /** The Painting's overlay: patterns on every cell, one letter per stroke (its first cell). */

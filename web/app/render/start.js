@@ -1,8 +1,8 @@
 // The start screen: seats, colours, bots and options. The structure is rebuilt when the
 // number of seats changes; otherwise values are patched so typing never loses focus.
 
-import { attr, h, replace, show, text } from "./dom.js";
-import { COLOR_LETTERS, CONTROLLERS, colorName } from "./words.js";
+import { attr, h, replace, show, text } from "../dom.js";
+import { COLOR_LETTERS, CONTROLLERS, colorName } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
 

@@ -1,16 +1,16 @@
 // The Rules panel: the rules of docs/rules.md in plain words, with small pictures drawn
-// from real cards (card 3 and card 12 of the card set) by paint.js. Opened by the header's
+// from real cards (card 3 and card 12 of the card set) by render/paint.js. Opened by the header's
 // Rules button or the `?` key on every screen; Escape or Close shuts it. It is modal
 // (modal.js): the page behind is inert, Tab stays inside, the focus returns to the opener.
 //
 // The example Painting's strokes were counted by the engine (destijl.scoring.find_strokes
 // of card 3 at column 0, row 0 and card 12 at column 2, row 1); the pictures only draw them.
 
-import { h, replace, s as svg, show } from "./dom.js";
-import { cardSvg, faceCells, highlightLayer } from "./paint.js";
-import { mountTeach } from "./render-teach.js";
-import { ordinal } from "./words.js";
-import { modal } from "./modal.js";
+import { h, replace, s as svg, show } from "../dom.js";
+import { cardSvg, faceCells, highlightLayer } from "../render/paint.js";
+import { mountTeach } from "./render.js";
+import { ordinal } from "../words.js";
+import { modal } from "../modal.js";
 
 const CARD_3 = ["RYY", "RKK", "RWK"];
 const CARD_12 = ["RRB", "RRB", "WYK"];

@@ -1,18 +1,11 @@
 // The guided first game: four short notes, one at a time, each pointing at a part of the
 // table (the Gallery, the Rotate button, the Painting's spots, the score panel), which is
 // outlined in red while the note sits in a corner where it covers no control (style.css). The
-// controller (control/teach.js) moves to the next note as soon as the player has done the
+// controller (teach/control.js) moves to the next note as soon as the player has done the
 // step; Skip ends it. Shown on a fresh profile and on request from the Rules panel.
 
-import { attr, h, show, text } from "./dom.js";
-
-/** The steps: what to do, and the element the note points at. */
-export const STEPS = [
-  { target: "gallery-panel", title: "Pick a card", body: "Take one of the Gallery's cards: click it (or press 1 to 9)." },
-  { target: "btn-rotate", title: "Turn it", body: "Rotate (or R) turns the card you hold, to fit your colour where you want it." },
-  { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the label says what it scores. Click to place." },
-  { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card." },
-];
+import { attr, h, show, text } from "../dom.js";
+import { TOUR_STEPS } from "./state.js";
 
 let box = null;
 let lastTarget = null;
@@ -35,13 +28,13 @@ export function renderTour(s) {
   const step = s.screen === "table" && s.view && !s.view.is_over && !s.teach.rules ? s.teach.tour : null;
   mount();
   const old = lastTarget && document.getElementById(lastTarget);
-  if (step === null || step === undefined || !STEPS[step]) {
+  if (step === null || step === undefined || !TOUR_STEPS[step]) {
     show(box, false);
     old?.classList.remove("tour-target");
     lastTarget = null;
     return;
   }
-  const info = STEPS[step];
+  const info = TOUR_STEPS[step];
   if (lastTarget !== info.target) {
     old?.classList.remove("tour-target");
     lastTarget = info.target;
@@ -49,9 +42,9 @@ export function renderTour(s) {
   const target = document.getElementById(info.target);
   target?.classList.add("tour-target");
   attr(box, "data-step", step);
-  text(document.getElementById("tour-step"), `Step ${step + 1} of ${STEPS.length}`);
+  text(document.getElementById("tour-step"), `Step ${step + 1} of ${TOUR_STEPS.length}`);
   text(document.getElementById("tour-title"), info.title);
   text(document.getElementById("tour-body"), info.body);
-  text(document.getElementById("tour-next"), step === STEPS.length - 1 ? "Done" : "Next");
+  text(document.getElementById("tour-next"), step === TOUR_STEPS.length - 1 ? "Done" : "Next");
   show(box, true);
 }

@@ -2,6 +2,14 @@
 // preview, the hint, the score history, the side panel's tabs, the Rules panel and the
 // guided first game. No DOM, no engine, no rule.
 
+/** The guided first game's steps: what to do, and the element the note points at. */
+export const TOUR_STEPS = [
+  { target: "gallery-panel", title: "Pick a card", body: "Take one of the Gallery's cards: click it (or press 1 to 9)." },
+  { target: "btn-rotate", title: "Turn it", body: "Rotate (or R) turns the card you hold, to fit your colour where you want it." },
+  { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the label says what it scores. Click to place." },
+  { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card." },
+];
+
 /** The initial `state.teach`. */
 export function teachState() {
   return {

@@ -3,9 +3,8 @@
 // polite live region reads the cell: its colour, the size of its stroke and whose stroke it
 // is. Everything read comes from the engine's view (painting, strokes, seats).
 
-import { h, s, text } from "./dom.js";
-import { topLeft } from "./paint.js";
-import { colorName } from "./words.js";
+import { h, s, text } from "../dom.js";
+import { colorName } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,12 +41,6 @@ export function cellText(view, x, y) {
   const size = stroke ? `, a stroke of ${stroke.size} ${stroke.size === 1 ? "cell" : "cells"}` : "";
   const who = players(view, c);
   return `${where}: ${colorName(c)}${size}, ${who ? `${who}'s` : "nobody's colour"}.`;
-}
-
-/** The first cell of the Painting (top row, leftmost), where exploring starts. */
-export function firstCell(view) {
-  const [x, y] = topLeft(view.painting) || [0, 0];
-  return [x, y];
 }
 
 /** Draw the cursor at `cell` (null: none) and read the cell out when it moved. */

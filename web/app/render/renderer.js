@@ -1,22 +1,22 @@
 // Render: reads the state and updates the page. Batched with requestAnimationFrame, and
 // each part is redrawn only when the state it depends on changed (compared by identity).
 
-import { attr, h, replace, show, text } from "./dom.js";
+import { attr, h, replace, show, text } from "../dom.js";
 import * as paint from "./paint.js";
-import { renderStart } from "./render-start.js";
-import { confirmDialog, renderSaveProblem, renderSaves } from "./render-saves.js";
-import { resultsPanel } from "./render-end.js";
-import { endExtras } from "./render-chart.js";
-import { renderRules } from "./render-rules.js";
-import { hintsSetting, renderTeach } from "./render-teach.js";
-import { renderTour } from "./render-tour.js";
-import { createFocusFlow, mountAccess } from "./render-access.js";
-import { drawExplorer } from "./render-explore.js";
-import { applyLook, lookOf, settingsPanel } from "./render-settings.js";
-import { shareParams } from "./params.js";
-import { fitBox } from "./transitions.js";
-import { humanTurn, shownView, undoSeat } from "./selectors.js";
-import { colorsText, controllerLabel, faceText, isBot } from "./words.js";
+import { renderStart } from "./start.js";
+import { confirmDialog, renderSaveProblem, renderSaves } from "./saves.js";
+import { resultsPanel } from "./end.js";
+import { endExtras } from "./chart.js";
+import { renderRules } from "../teach/rules.js";
+import { hintsSetting, renderTeach } from "../teach/render.js";
+import { renderTour } from "../teach/tour.js";
+import { createFocusFlow } from "./focus.js";
+import { mountParts } from "./mount.js";
+import { drawExplorer } from "./explore.js";
+import { applyLook, lookOf, settingsPanel } from "./settings.js";
+import { shareParams } from "../params.js";
+import { fitBox, humanTurn, phaseOf, shownView, toMove, undoSeat } from "../queries.js";
+import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,7 +26,7 @@ export function createRenderer() {
   let frame = 0;
   const camera = { box: null, anim: 0 };
   const focusFlow = createFocusFlow();
-  mountAccess();
+  mountParts();
 
   function schedule(state) {
     next = state;
@@ -47,7 +47,17 @@ export function createRenderer() {
     } else table(s, p?.screen === "table" ? p : null);
     renderRules(s, p);
     renderTour(s);
+    mark(s);
     focusFlow(s, p); // last: after every part of the page is drawn
+  }
+
+  // -- the game's state on #table, for tests and assistive technology -----------------------
+  // Set in the same frame as the redraw, so whoever reads them sees the page they describe.
+  function mark(s) {
+    const el = $("table");
+    attr(el, "data-ply", s.view ? s.view.ply : null); // moves made in the game
+    attr(el, "data-to-move", toMove(s)); // "human", "bot" or "none"
+    attr(el, "data-phase", phaseOf(s)); // "start", "playing", "placing", "replay" or "over"
   }
 
   // -- header, loader, banners, toast, live region, dialog -------------------------------
@@ -154,7 +164,6 @@ export function createRenderer() {
     if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.hover !== s.hover || p.busy !== s.busy) {
       ghost(v, playable ? s.held : null, s.rotation, s.hover);
     }
-    if (s.view && $("table").dataset.ply !== String(s.view.ply)) $("table").dataset.ply = String(s.view.ply);
     if (viewChanged || !p || p.camera !== s.camera) cameraTo(s.camera || fitBox(v.bounds, v.is_over ? 1 : undefined), !!p && !s.camera);
     const over = v.is_over && !s.replay;
     show($("gallery-panel"), !over);

@@ -3,19 +3,11 @@
 // The look is applied to <html> as data-theme="light|dark" and data-cb="on|off"; style.css
 // does the rest, so switching redraws nothing.
 
-import { h } from "./dom.js";
-import { COLOR_LETTERS, colorName } from "./words.js";
+import { h } from "../dom.js";
+import { COLOR_LETTERS, colorName, THEMES } from "../words.js";
 
-/** Theme choices of the Settings panel, and what each is called. */
-export const THEMES = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];
 const THEME_COLOR = { light: "#f4f1e8", dark: "#17171a" };
 const DARK = "(prefers-color-scheme: dark)";
-
-/** The look's settings from saved preferences; anything unknown falls back to the default. */
-export function settingsFromPrefs(prefs) {
-  const theme = THEMES.some(([value]) => value === prefs?.theme) ? prefs.theme : "system";
-  return { theme, colourBlind: prefs?.colourBlind === true };
-}
 
 /** "light" or "dark": the theme to show for a choice ("system" asks the browser). */
 export function resolveTheme(choice) {

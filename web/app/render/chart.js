@@ -2,7 +2,7 @@
 // per seat, from the engine's `history`), the hints used, and the downloads of the finished
 // Painting as a picture (PNG, SVG).
 
-import { h, s as svg } from "./dom.js";
+import { h, s as svg } from "../dom.js";
 
 const W = 320; // chart size in SVG units
 const H = 150;

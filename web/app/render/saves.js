@@ -2,8 +2,8 @@
 // with seats, move count and time), the dialog that asks before a game in progress is
 // replaced, and the banner that says plainly when the game is not being saved.
 
-import { h, replace, show, text } from "./dom.js";
-import { controllerLabel, isBot } from "./words.js";
+import { h, replace, show, text } from "../dom.js";
+import { controllerLabel, isBot } from "../words.js";
 
 /** Saved games listed at most. */
 const LISTED = 6;

@@ -1,0 +1,63 @@
+// Selectors: facts read off the state and the engine's view (no rule is decided here).
+
+import { isBot } from "./words.js";
+
+/** What the table shows: the replay viewer's view, else the game's. */
+export function shownView(s) {
+  return s.replay || s.view;
+}
+
+/** Is it a human's turn in the game being played (not in a replay)? */
+export function humanTurn(s) {
+  const v = s.view;
+  return !!(v && !v.is_over && !s.replay && v.current_seat !== null
+    && !isBot(v.seats[v.current_seat].controller));
+}
+
+/** Who is to move in the game being played: "human", "bot", or "none" (over, replay, no game). */
+export function toMove(s) {
+  const v = s.view;
+  if (!v || v.is_over || s.replay || v.current_seat === null || s.screen !== "table") return "none";
+  return isBot(v.seats[v.current_seat].controller) ? "bot" : "human";
+}
+
+/**
+ * What the page is doing: "start" (the start screen), "playing" (a game in progress that
+ * takes input), "placing" (a human's move is on its way to the engine), "replay" or "over".
+ */
+export function phaseOf(s) {
+  if (s.screen !== "table" || !s.view) return "start";
+  if (s.replay) return "replay";
+  if (s.view.is_over) return "over";
+  return s.busy ? "placing" : "playing";
+}
+
+/**
+ * The seat a click on Undo takes back, or null: the one the engine allows (`undo_seats`
+ * holds at most one seat, the latest human placement's; docs/rules.md, "Undo").
+ */
+export function undoSeat(v) {
+  return v?.undo_seats?.length ? v.undo_seats[0] : null;
+}
+
+const MARGIN = 2.5; // cells of table shown around the Painting when fitting
+const MIN_FIT = 11; // a fitted view is at least this many cells wide and high
+
+/** The viewBox that shows the whole Painting with room around it to place a card. */
+export function fitBox(bounds, margin = MARGIN) {
+  const [x0, y0, x1, y1] = bounds || [0, 0, 2, 2];
+  const w = Math.max(MIN_FIT, x1 - x0 + 1 + 2 * margin);
+  const h = Math.max(MIN_FIT, y1 - y0 + 1 + 2 * margin);
+  return { x: (x0 + x1 + 1) / 2 - w / 2, y: (y0 + y1 + 1) / 2 - h / 2, w, h };
+}
+
+/** The first of `cells` ([x, y, ...]) in reading order (top row, leftmost), or undefined. */
+export function topLeft(cells) {
+  return [...cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0];
+}
+
+/** The first cell of the Painting (top row, leftmost), where exploring starts. */
+export function firstCell(view) {
+  const [x, y] = topLeft(view.painting) || [0, 0];
+  return [x, y];
+}
