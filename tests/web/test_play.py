@@ -250,7 +250,10 @@ def test_the_embeds_message_leaves_the_painting_usable(page: Page) -> None:
     toast_clear_of_the_zoom_tools(page)
     page.get_by_role("button", name="Dismiss").click()
     expect(page.get_by_role("alert")).to_be_hidden()
-    place_first_spot(page)
+    place_first_spot(page)  # waits until the engine took the move (data-ply grew)
+    record = saved_record(page)
+    assert record and record["moves"][0]["seat"] == 0, "the human's move was not saved"
+    expect(page.get_by_role("alert")).to_be_hidden()
 
 
 def test_illegal_placement_is_refused_with_the_engines_reason(page: Page) -> None:

@@ -157,8 +157,9 @@ def test_preview_hint_tour_log_and_last_moves(page: Page, snap) -> None:
         if confirm.count():
             confirm.click()
     expect(page.get_by_role("button", name="Gallery card 1")).to_be_visible()
-    expect(page.locator("#table")).to_be_visible()
-    page.wait_for_timeout(300)  # a render after the table appeared
+    # The tour is decided before the table's first frame and drawn in it, the frame that
+    # marks the game's phase on #table: once that is there, a tour would be showing.
+    expect(page.locator("#table")).to_have_attribute("data-phase", "playing")
     expect(tour).to_be_hidden()
 
 
