@@ -14,13 +14,12 @@ the front end needs to draw (see docs/api.md). ``handle`` never raises.
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__
-from .bots.view import LevelBot, View
+from . import __version__, daily, link
+from .bots import level_move
 from .checks import is_int
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .friends import FriendGame, NotDealt, bot_choice
@@ -150,9 +149,7 @@ def cmd_bot_move(args: dict) -> dict:
                          f"{MAX_TIME_MS}, got {quote(time_ms)}")
     if isinstance(game, FriendGame):  # every device must find the same move
         return {"move": bot_choice(game, args.get("level") or "medium").to_dict()}
-    view = View.of(game)  # the level sees what any bot sees: the public state (docs/bots.md)
-    view.random = random.Random(f"{game.seed}:{game.deal}:{game.ply}")
-    move = LevelBot(level, time_ms=time_ms).choose(view)
+    move = level_move(game, level, time_ms=time_ms)
     return {"move": move.to_dict()}
 
 
@@ -211,6 +208,35 @@ def _summary(game: Game, kind: str) -> dict:
     return {"summary": summary, "result": sheet.details([seat.name for seat in game.seats])}
 
 
+def cmd_link_text(args: dict) -> dict:
+    """The compact link text of a record (docs/links.md); the page compresses it."""
+    if "record" not in args:
+        raise BadRequest("record: missing")
+    return {"text": link.to_text(args["record"], args.get("kind", "replay"), args.get("day"))}
+
+
+def cmd_link_open(args: dict) -> dict:
+    """Check a link's (inflated) text and replay its game: ``{kind, day, number, view}``."""
+    opened = link.from_text(args.get("text"))
+    return {"kind": opened.kind, "day": opened.day,
+            "number": daily.number(opened.day) if opened.day else None,
+            "view": view(opened.game)}
+
+
+def cmd_daily(args: dict) -> dict:
+    """Today's Painting of ``date`` (the player's local date): ``{date, number, view}``."""
+    date = args.get("date")
+    return {"date": date, "number": daily.number(date), "view": view(daily.daily_game(date))}
+
+
+def cmd_daily_result(args: dict) -> dict:
+    """A finished daily's score, place, par (played now, by the hard bot) and share text."""
+    if "record" not in args:
+        raise BadRequest("record: missing")
+    game, outcome = daily.result_of_record(args["record"], args.get("date"))
+    return {**outcome.to_dict(), "text": daily.share_text(game, outcome)}
+
+
 COMMANDS: dict[str, Callable[[dict], Any]] = {
     "version": cmd_version,
     "new_game": cmd_new_game,
@@ -226,6 +252,10 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     **FRIEND_COMMANDS,
     "lab_advance": cmd_lab_advance,
     "lab_summary": cmd_lab_summary,
+    "link_text": cmd_link_text,
+    "link_open": cmd_link_open,
+    "daily": cmd_daily,
+    "daily_result": cmd_daily_result,
 }
 
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .bots import lineup, make_bot
+from . import daily, link
+from .bots import level_move, lineup, make_bot
 from .errors import DeStijlError
 from .game import new_game
 from .jsontext import MAX_CHARS, loads
+from .link import payload_of
 from .record import replay
 from .render import printable, render_painting, render_sheet
 
@@ -43,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--rotations", action=argparse.BooleanOptionalAction, default=True)
     selfplay.set_defaults(run=run_selfplay)
 
-    verify = commands.add_parser("verify", help="replay and re-score a record ('-' for stdin)")
+    verify = commands.add_parser(
+        "verify", help="replay and re-score a record file ('-' for stdin) or a game link")
     verify.add_argument("file")
     verify.set_defaults(run=run_verify)
 
@@ -51,6 +55,17 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file")
     show.add_argument("--no-color", action="store_true", help="letters instead of colours")
     show.set_defaults(run=run_show)
+
+    day = commands.add_parser("daily", help="print a Today's Painting's deal and par")
+    day.add_argument("--date", required=True, help="the local date, YYYY-MM-DD")
+    day.add_argument("--no-par", action="store_true", help="skip the par game (about 1 s)")
+    day.set_defaults(run=run_daily)
+
+    links = commands.add_parser("link", help="print a record's game link payload (#g=...)")
+    links.add_argument("file", nargs="?", help="a record file ('-' for stdin)")
+    links.add_argument("--measure", action="store_true",
+                       help="measure link lengths of whole medium-bot games (2 to 5 seats)")
+    links.set_defaults(run=run_link)
 
     for extra in _extra_commands():
         extra(commands)
@@ -84,7 +99,12 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
 
 def load_record(path: str) -> Any:
-    """Read a JSON record from a file or stdin ('-'); ``BadRequest`` if it is not sane JSON.
+    """Read a JSON record from a file or stdin ('-'); ``BadRequest`` if it is not sane JSON."""
+    return loads(read_text(path), where=f"{path}: not a JSON record")
+
+
+def read_text(path: str) -> str:
+    """The text of a file or stdin ('-').
 
     At most ``MAX_CHARS`` + 1 characters are read: one more than the limit is enough for
     ``loads`` to refuse the text, whatever the size of the file (``/dev/zero`` included).
@@ -97,18 +117,63 @@ def load_record(path: str) -> Any:
                 text = file.read(MAX_CHARS + 1)
     except UnicodeDecodeError:
         raise DeStijlError(f"{path}: not a JSON record: not UTF-8 text") from None
-    return loads(text, where=f"{path}: not a JSON record")
+    return text
+
+
+def read_game(source: str) -> Any:
+    """A record from a file or stdin, or the record of a game link (URL, ``#g=`` fragment
+    or payload) given in place of a file or as the file's content."""
+    if source != "-" and not os.path.exists(source) and payload_of(source):
+        return link.decode(payload_of(source)).game.record()
+    text = read_text(source)
+    if not text.lstrip().startswith("{") and payload_of(text):
+        return link.decode(payload_of(text)).game.record()
+    return loads(text, where=f"{source}: not a JSON record")
 
 
 def run_verify(args: argparse.Namespace) -> int:
     from .api import cmd_verify
 
-    print(printable(cmd_verify({"record": load_record(args.file)})["summary"]))
+    print(printable(cmd_verify({"record": read_game(args.file)})["summary"]))
+    return 0
+
+
+def run_daily(args: argparse.Namespace) -> int:
+    game = daily.daily_game(args.date)
+    print(f"Today's Painting #{daily.number(args.date)} · {args.date} · seed "
+          f"{game.seed}")
+    print(", ".join(f"{seat.name} ({''.join(seat.colors)}, {seat.controller})"
+                    for seat in game.seats))
+    print(f"deal: {' '.join(map(str, game.deal))}")
+    print(f"Painting starts with card {game.deal[0]}; Gallery: "
+          f"{', '.join(map(str, game.gallery))}")
+    print(render_painting(game.painting, color=False))
+    if not args.no_par:
+        par = daily.par_game(args.date)
+        totals = ", ".join(f"{seat.name} {line.total}"
+                           for seat, line in zip(par.seats, par.score().seats, strict=True))
+        print(f"par {par.score().seats[0].total} (the hard bot in your seat: {totals})")
+    return 0
+
+
+def run_link(args: argparse.Namespace) -> int:
+    if args.measure:
+        for players in range(2, 6):
+            game = new_game(players, seed=players, controllers=["bot:medium"] * players)
+            while not game.is_over:
+                game.play(level_move(game, "medium"))
+            text = link.to_text(game.record())
+            print(f"{players} seats, {game.ply} moves: link text {len(text)} characters, "
+                  f"payload {len(link.encode(game.record()))} characters")
+        return 0
+    if not args.file:
+        raise DeStijlError("link: give a record file (or --measure)")
+    print(f"#g={link.encode(read_game(args.file))}")
     return 0
 
 
 def run_show(args: argparse.Namespace) -> int:
-    game = replay(load_record(args.file))
+    game = replay(read_game(args.file))
     print(render_painting(game.painting, color=not args.no_color))
     print()
     print(printable(render_sheet(game)))

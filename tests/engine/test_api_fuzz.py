@@ -218,4 +218,8 @@ def test_handle_takes_only_text():
 
 
 def test_the_documented_types_are_the_engine_errors():
-    assert {"IllegalMove", "BadRecord", "BadRequest"} == DOCUMENTED
+    from destijl.errors import DeStijlError
+    from destijl.link import BadLink
+
+    assert {"IllegalMove", "BadRecord", "BadRequest", "BadLink"} == DOCUMENTED
+    assert issubclass(BadLink, DeStijlError)

@@ -161,6 +161,18 @@ def test_bot_levels_choose_the_same_moves(wasm: WasmEngine, level: str) -> None:
         view = both("play", record=view["record"], move=move)
 
 
+def daily_commands_match(both: Both) -> None:
+    """Today's Painting inside Pyodide: the same deal for a date, the same par and result."""
+    for date in ("2026-12-01", "2027-02-28", "2031-07-14"):
+        both("daily", date=date)
+    view = both("daily", date="2026-12-02")["view"]
+    while not view["is_over"]:
+        move = both("bot_move", record=view["record"], level="medium")["move"]
+        view = both("play", record=view["record"], move=move)
+    result = both("daily_result", record=view["record"], date="2026-12-02")
+    assert result["text"].startswith("De Stijl · Today's Painting #2 · 2026-12-02")
+
+
 def test_every_command_matches_native(wasm: WasmEngine) -> None:
     """Every API command, on a game in progress and a finished one, answers alike."""
     from destijl.api import COMMANDS
@@ -180,6 +192,9 @@ def test_every_command_matches_native(wasm: WasmEngine) -> None:
     both("score", cells=[[0, 0, "R"], [1, 0, "R"], [0, 1, "Y"]], seats=[["R"], ["Y"]])
     undo = json.dumps({"cmd": "undo", "args": {"record": view["record"], "seat": 0}})
     assert json.loads(wasm.handle(undo)) == json.loads(api.handle(undo))  # done or refused
+    text = both("link_text", record=view["record"])["text"]
+    assert both("link_open", text=text)["view"]["record"] == view["record"]
+    daily_commands_match(both)
     # What was really sent, not a list typed beside it: undo (compared above, as it may be
     # refused) and version (differs by design: test_version_inside_pyodide) aside.
     asked = both.asked | {"undo", "version"}

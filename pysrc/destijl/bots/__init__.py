@@ -46,6 +46,22 @@ def _factories() -> dict:
     return factories
 
 
+def bot_rng(game: Game) -> random.Random:
+    """The randomness a bot gets for ``game``'s next move (the API's ``bot_move`` and the
+    daily's par game): fixed by the seed, the deal and the ply, so every device agrees."""
+    return random.Random(f"{game.seed}:{game.deal}:{game.ply}")
+
+
+def level_move(game: Game, level: str, *, time_ms: float | None = None) -> Move:
+    """The move the API's ``bot_move`` makes for ``level``: through the bot API (the public
+    state only, docs/bots.md), seeded by ``bot_rng``; the daily's par game uses it too."""
+    from .view import LevelBot, View
+
+    view = View.of(game)  # the level sees what any bot sees: the public state
+    view.random = bot_rng(game)
+    return LevelBot(level, time_ms=time_ms).choose(view)
+
+
 def level_names() -> list[str]:
     """The names of the available levels, weakest first."""
     return list(_factories())

@@ -1,0 +1,243 @@
+"""A game in a link, ``destijl-link/1``: the compact link text, deflate-raw and base64url.
+
+See docs/links.md. ``to_text`` / ``from_text`` turn a game record into the compact link
+text and back (the browser compresses that text itself, with ``CompressionStream``);
+``encode`` / ``decode`` add the compression and base64url natively. ``decode`` and
+``from_text`` check everything and replay the game, raising ``BadLink`` whose message
+starts with what is wrong, naming the first bad move.
+
+>>> from destijl.game import new_game
+>>> game = new_game(2, seed=3)
+>>> game.play(game.legal_moves()[0])
+>>> opened = decode(encode(game.record()))
+>>> opened.kind, opened.game.record() == game.record()
+('replay', True)
+>>> decode("not a link!")
+Traceback (most recent call last):
+...
+destijl.link.BadLink: link: not base64url: character ' ' at 3
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from . import daily
+from .cards import CARDS
+from .checks import is_int
+from .errors import DeStijlError, quote
+from .game import Game
+from .jsontext import loads
+from .move import Move
+from .record import FORMAT, replay
+
+VERSION = 1
+"""The link format version, the ``v`` field."""
+KINDS = ("replay", "daily", "friend")
+"""What a link holds: a game to replay, a Today's Painting result, a friend game (reserved)."""
+MAX_PAYLOAD = 8_000
+"""The longest payload read, in characters (links that long survive mail and messengers)."""
+MAX_TEXT = 16_000
+"""The longest link text after inflating, in characters: a deflate bomb stops here."""
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+_FRAGMENT = re.compile(r"(?:^|[#&])g=([^&#\s]*)")
+
+
+class BadLink(DeStijlError):
+    """A link that cannot be opened; the message starts with ``link`` and names the problem."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(f"link: {problem}")
+        self.problem = problem
+
+
+@dataclass(frozen=True, slots=True)
+class OpenedLink:
+    """A checked link: its ``kind``, the ``day`` of a daily (else None) and the replayed game."""
+
+    kind: str
+    day: str | None
+    game: Game
+
+
+# -- the link text --------------------------------------------------------------------------
+def to_text(record: dict[str, Any], kind: str = "replay", day: str | None = None) -> str:
+    """The compact link text of a (valid) game record; ``day`` for ``kind`` "daily"."""
+    game = replay(record)
+    _check_kind(kind, day)
+    if kind == "daily":
+        _check_day(game, day)
+    data: dict[str, Any] = {
+        "v": VERSION, "k": kind, "p": game.players, "r": int(game.rotations),
+        "f": game.initial_first_player,
+        "s": [[seat.name, "".join(seat.colors), seat.controller] for seat in game.seats],
+        "d": list(game.deal),
+        "m": " ".join(str(played.move) for played in game.history),
+    }
+    if game.seed is not None:
+        data["seed"] = game.seed
+    if kind == "daily":
+        data["day"] = day
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def from_text(text: Any) -> OpenedLink:
+    """Check the link text and replay its game; ``BadLink`` names the first problem."""
+    try:
+        data = loads(text, where="link")
+    except DeStijlError as error:
+        raise BadLink(str(error).removeprefix("link: ")) from None
+    if not isinstance(data, dict):
+        raise BadLink(f"expected a JSON object, got {type(data).__name__}")
+    version = data.get("v")
+    if version != VERSION or not is_int(version):
+        raise BadLink(f"v: this link is format {quote(version)}; this De Stijl reads format "
+                      f"{VERSION}")
+    kind, day = data.get("k"), data.get("day")
+    _check_kind(kind, day)
+    game = _setup(data)
+    if kind == "daily":
+        _check_day(game, day)
+    _play(game, data.get("m"))
+    return OpenedLink(kind, day if kind == "daily" else None, game)
+
+
+def _check_kind(kind: Any, day: Any) -> None:
+    if kind == "friend":
+        raise BadLink("k: friend games are not supported by this version of De Stijl")
+    if kind not in KINDS:
+        raise BadLink(f"k: expected one of {', '.join(KINDS)}, got {quote(kind)}")
+    if kind == "daily" and not (isinstance(day, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", day)):
+        raise BadLink(f"day: expected a date YYYY-MM-DD, got {quote(day)}")
+
+
+def _check_day(game: Game, day: str) -> None:
+    """A daily link holds that day's deal and seats (checked before its moves)."""
+    try:
+        daily.check_daily(game, day)
+    except DeStijlError as error:
+        raise BadLink(str(error)) from None
+
+
+def _setup(data: dict[str, Any]) -> Game:
+    """The game before its first move, from the link's fields, checked as a record."""
+    seats = data.get("s")
+    if not isinstance(seats, list):
+        raise BadLink(f"s: expected a list of [name, colours, controller], got {quote(seats)}")
+    for index, seat in enumerate(seats):
+        if not (isinstance(seat, list) and len(seat) == 3
+                and all(isinstance(part, str) for part in seat)):
+            raise BadLink(f"s[{index}]: expected [name, colours, controller], got {quote(seat)}")
+    rotations = data.get("r")
+    if rotations not in (0, 1) or not is_int(rotations):
+        raise BadLink(f"r: expected 0 or 1, got {quote(rotations)}")
+    deal = data.get("d")
+    if not isinstance(deal, list):
+        raise BadLink(f"d: expected a list of card ids, got {quote(deal)}")
+    record = {
+        "format": FORMAT,
+        "options": {"players": data.get("p"), "rotations": rotations == 1},
+        "seats": [{"name": name, "colors": list(colors), "controller": controller}
+                  for name, colors, controller in seats],
+        "first_player": data.get("f"),
+        "cards": {str(card): list(CARDS[card]) for card in deal
+                  if is_int(card) and card in CARDS},
+        "deal": deal,
+        "moves": [],
+    }
+    if data.get("seed") is not None:
+        record["seed"] = data["seed"]
+    try:
+        return replay(record)
+    except DeStijlError as error:
+        raise BadLink(str(error)) from None
+
+
+def _play(game: Game, moves: Any) -> None:
+    """Play the link's moves in order; the first bad one is named with its number."""
+    if not isinstance(moves, str):
+        raise BadLink(f"m: expected the moves as text like '17@3,-1r90 5@0,2r0', "
+                      f"got {quote(moves)}")
+    texts = moves.split(" ") if moves else []
+    total = len(texts)
+    for index, text in enumerate(texts):
+        try:
+            move = Move.parse(text)
+        except DeStijlError:
+            raise BadLink(f"move {index + 1} of {total} ({quote(text)}): expected text like "
+                          "'17@3,-1r90'") from None
+        try:
+            game.play(move)
+        except DeStijlError as error:
+            raise BadLink(f"move {index + 1} of {total} ({describe(move)}): {error}") from None
+
+
+def describe(move: Move) -> str:
+    """A move in words, as the page says it: ``card 3 at column 9, row 9, turned 90°``."""
+    return f"card {move.card} at column {move.x}, row {move.y}, turned {move.rotation}°"
+
+
+# -- compression and base64url ----------------------------------------------------------------
+def encode(record: dict[str, Any], kind: str = "replay", day: str | None = None) -> str:
+    """The payload of ``#g=``: the link text, deflate-raw, base64url without padding."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(to_text(record, kind, day).encode("utf-8")) + packer.flush()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def inflate(payload: Any) -> str:
+    """The link text inside ``payload`` (checked for size and alphabet), not yet read."""
+    if not isinstance(payload, str):
+        raise BadLink(f"expected text, got {type(payload).__name__}")
+    if len(payload) > MAX_PAYLOAD:
+        raise BadLink(f"{len(payload):,} characters, more than the {MAX_PAYLOAD:,} a link "
+                      "may have")
+    if not payload:
+        raise BadLink("empty: the link holds no game")
+    good = _BASE64URL.match(payload).end()
+    if good < len(payload):
+        raise BadLink(f"not base64url: character {quote(payload[good])} at {good}")
+    if len(payload) % 4 == 1:
+        raise BadLink(f"not base64url: {len(payload)} characters cannot be whole bytes")
+    raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    unpacker = zlib.decompressobj(-15)
+    try:
+        data = unpacker.decompress(raw, MAX_TEXT * 4 + 1)
+    except zlib.error as error:
+        raise BadLink(f"not deflate-raw data ({error})") from None
+    if len(data) > MAX_TEXT * 4 or unpacker.unconsumed_tail:
+        raise BadLink(f"it inflates to more than the {MAX_TEXT:,} characters a link may hold")
+    if not unpacker.eof:
+        raise BadLink("not deflate-raw data (the stream is cut short)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadLink("the inflated link is not UTF-8 text") from None
+    if len(text) > MAX_TEXT:
+        raise BadLink(f"it inflates to more than the {MAX_TEXT:,} characters a link may hold")
+    return text
+
+
+def decode(payload: Any) -> OpenedLink:
+    """Open a payload (the text after ``#g=``): inflate, read, check and replay it."""
+    return from_text(inflate(payload))
+
+
+def payload_of(text: str) -> str | None:
+    """The payload in a pasted URL, fragment (``#g=...``) or bare payload; None if none.
+
+    >>> payload_of("https://example.org/#g=abc_-1"), payload_of("#g=xyz"), payload_of("q1-_")
+    ('abc_-1', 'xyz', 'q1-_')
+    >>> payload_of("{}") is None
+    True
+    """
+    text = text.strip()
+    if "#" in text or text.startswith("g="):
+        match = _FRAGMENT.search(text[text.find("#"):] if "#" in text else text)
+        return match.group(1) if match else None
+    return text if text and _BASE64URL.fullmatch(text) else None
