@@ -64,7 +64,7 @@ def dispatch(cmd: Any, args: Any) -> Any:
     return command(args)
 
 
-PUBLIC_ERRORS = (IllegalMove, BadRecord, BadRequest)
+PUBLIC_ERRORS = (IllegalMove, BadRecord, BadRequest, link.BadLink)
 """The error types a reply names (docs/api.md); a finer one (``BadName``) is named by its base."""
 
 
