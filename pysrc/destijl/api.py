@@ -216,8 +216,12 @@ def cmd_link_text(args: dict) -> dict:
 
 
 def cmd_link_open(args: dict) -> dict:
-    """Check a link's (inflated) text and replay its game: ``{kind, day, number, view}``."""
+    """Check a link's (inflated) text and replay its game: ``{kind, day, number, view}``
+    (a friend link: ``{kind: "friend", record}``, its record for ``friend_open``)."""
     opened = link.from_text(args.get("text"))
+    if opened.friend is not None:  # the page hands it to friend_open with its saved game
+        return {"kind": "friend", "day": None, "number": None, "view": None,
+                "record": opened.friend}
     return {"kind": opened.kind, "day": opened.day,
             "number": daily.number(opened.day) if opened.day else None,
             "view": view(opened.game)}

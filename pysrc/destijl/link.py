@@ -34,7 +34,7 @@ from .errors import DeStijlError, quote
 from .game import Game
 from .jsontext import loads
 from .move import Move
-from .record import FORMAT, replay
+from .record import FORMAT, FRIEND_FORMAT, replay
 
 VERSION = 1
 """The link format version, the ``v`` field."""
@@ -58,18 +58,25 @@ class BadLink(DeStijlError):
 
 @dataclass(frozen=True, slots=True)
 class OpenedLink:
-    """A checked link: its ``kind``, the ``day`` of a daily (else None) and the replayed game."""
+    """A checked link: its ``kind``, the ``day`` of a daily (else None) and the replayed game;
+    a friend link instead carries its ``destijl-friend/1`` record in ``friend``, for
+    ``friend_open`` to check against the device's game (docs/friends.md)."""
 
     kind: str
     day: str | None
-    game: Game
+    game: Game | None
+    friend: dict[str, Any] | None = None
 
 
 # -- the link text --------------------------------------------------------------------------
 def to_text(record: dict[str, Any], kind: str = "replay", day: str | None = None) -> str:
-    """The compact link text of a (valid) game record; ``day`` for ``kind`` "daily"."""
-    game = replay(record)
+    """The compact link text of a (valid) game record; ``day`` for ``kind`` "daily"; a
+    ``destijl-friend/1`` record for ``kind`` "friend" travels whole, in ``rec``."""
     _check_kind(kind, day)
+    if kind == "friend":
+        return json.dumps({"v": VERSION, "k": kind, "rec": _friend_record(record, "record")},
+                          separators=(",", ":"), ensure_ascii=False)
+    game = replay(record)
     if kind == "daily":
         _check_day(game, day)
     data: dict[str, Any] = {
@@ -100,6 +107,8 @@ def from_text(text: Any) -> OpenedLink:
                       f"{VERSION}")
     kind, day = data.get("k"), data.get("day")
     _check_kind(kind, day)
+    if kind == "friend":
+        return OpenedLink(kind, None, None, _friend_record(data.get("rec"), "rec"))
     game = _setup(data)
     if kind == "daily":
         _check_day(game, day)
@@ -107,9 +116,16 @@ def from_text(text: Any) -> OpenedLink:
     return OpenedLink(kind, day if kind == "daily" else None, game)
 
 
+def _friend_record(record: Any, where: str) -> dict[str, Any]:
+    """A friend link's record: only its format is checked here; ``friend_open`` checks the
+    rest, knowing the device's own game (commitments, reveals, moves, stale and fork)."""
+    if not isinstance(record, dict) or record.get("format") != FRIEND_FORMAT:
+        got = record.get("format") if isinstance(record, dict) else record
+        raise BadLink(f"{where}: expected a {FRIEND_FORMAT} record, got {quote(got)}")
+    return record
+
+
 def _check_kind(kind: Any, day: Any) -> None:
-    if kind == "friend":
-        raise BadLink("k: friend games are not supported by this version of De Stijl")
     if kind not in KINDS:
         raise BadLink(f"k: expected one of {', '.join(KINDS)}, got {quote(kind)}")
     if kind == "daily" and not (isinstance(day, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", day)):

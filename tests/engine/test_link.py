@@ -84,7 +84,7 @@ def test_a_card_out_of_turn_order_is_refused() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     ({"v": 2}, "link: v: this link is format 2; this De Stijl reads format 1"),
     ({"v": True}, "link: v: this link is format True"),
-    ({"k": "friend"}, "link: k: friend games are not supported by this version"),
+    ({"k": "friend"}, "link: rec: expected a destijl-friend/1 record, got None"),
     ({"k": "movie"}, "link: k: expected one of replay, daily, friend, got 'movie'"),
     ({"k": "daily"}, "link: day: expected a date YYYY-MM-DD, got None"),
     ({"r": 2}, "link: r: expected 0 or 1, got 2"),
@@ -175,3 +175,15 @@ def test_api_link_commands_round_trip_and_refuse_cleanly() -> None:
         junk = "".join(rng.choice('{}[]":,01vkmdsprf ') for _ in range(40))
         reply = json.loads(api.handle(json.dumps({"cmd": "link_open", "args": {"text": junk}})))
         assert reply["error"]["type"] == "BadLink", reply
+
+
+def test_a_friend_link_carries_its_record_for_friend_open() -> None:
+    friend = {"format": "destijl-friend/1", "game": "0123456789abcdef", "moves": []}
+    payload = link.encode(friend, "friend")
+    opened = link.decode(payload)
+    assert (opened.kind, opened.game, opened.friend) == ("friend", None, friend)
+    reply = json.loads(api.handle(json.dumps({"cmd": "link_open",
+                                              "args": {"text": link.inflate(payload)}})))
+    assert reply["result"]["record"] == friend and reply["result"]["view"] is None
+    with pytest.raises(BadLink, match=r"^link: record: expected a destijl-friend/1 record"):
+        link.encode({"format": "destijl-record/1"}, "friend")
