@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .cards import CARDS, COLORS, ROTATIONS, Face, rotate_face
 from .checks import SAFE_INT, is_int
 from .errors import BadRequest, IllegalMove, quote
+from .levels import LEVEL_NAMES
 from .move import Move
 from .names import check_name
 from .painting import MAX_COVER, MIN_COVER, Painting
@@ -30,7 +31,7 @@ DEFAULT_COLORS: dict[int, list[list[str]]] = {
     4: [["R"], ["Y"], ["B"], ["K"]],
     5: [["R"], ["Y"], ["B"], ["K"], ["W"]],
 }
-CONTROLLERS = ("human", "bot:random", "bot:easy", "bot:medium", "bot:hard")
+CONTROLLERS = ("human", *(f"bot:{name}" for name in LEVEL_NAMES))
 _MOVE_FIELDS = ("card", "x", "y", "rotation")
 
 

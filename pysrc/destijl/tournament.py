@@ -116,7 +116,7 @@ def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
         results = []
         for spec in specs:
             results.append(play_game(spec))
-            _progress(progress, len(results), len(specs), start)
+            report_progress(progress, len(results), len(specs), start)
     else:
         import multiprocessing
 
@@ -124,14 +124,15 @@ def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
             results = []
             for result in pool.imap_unordered(play_game, specs):
                 results.append(result)
-                _progress(progress, len(results), len(specs), start)
+                report_progress(progress, len(results), len(specs), start)
         results.sort(key=lambda r: (r["deal"], r["rotation"]))
     report = summarise(players, list(lineup), seed, results, time.perf_counter() - start)
     report["hard_options"] = dict(options)
     return report
 
 
-def _progress(enabled: bool, done: int, total: int, start: float) -> None:
+def report_progress(enabled: bool, done: int, total: int, start: float) -> None:
+    """Print ``done/total games`` and the seconds since ``start`` every 5% (if ``enabled``)."""
     if enabled and (done % max(1, total // 20) == 0 or done == total):
         print(f"  {done}/{total} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
 

@@ -1,4 +1,5 @@
-"""The bot levels: legal moves in every phase, determinism, the hard bot's budgets, the CLI."""
+"""The bot levels: legal moves in every phase, determinism, the hidden-information rule,
+the search levels' budgets, the level table and the CLI (tournament, ladder)."""
 
 import json
 import random
@@ -8,29 +9,33 @@ import pytest
 from destijl import new_game
 from destijl.api import handle
 from destijl.bots import level_names, make_bot
+from destijl.bots.expert import ExpertBot
 from destijl.bots.hard import HardBot
 from destijl.bots.hidden import seen_cards, unseen_cards
 from destijl.bots.simple import ranked
 from destijl.cli import main
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "steady", "keen", "medium", "hard", "expert")
+SEARCHING = {"hard": HardBot, "expert": ExpertBot}
 
 
 def small(level):
-    """The level, with the hard bot on a small budget so that whole games stay quick."""
-    return HardBot(iterations=12) if level == "hard" else make_bot(level)
+    """The level, with the searching levels on a small budget so that whole games stay quick."""
+    return SEARCHING[level](iterations=12) if level in SEARCHING else make_bot(level)
 
 
 def test_the_levels_are_registered():
-    assert {"random", *LEVELS} <= set(level_names())
+    assert level_names() == ["random", *LEVELS]
     assert make_bot("hard", time_ms=1200).time_ms == 1200
+    assert make_bot("expert", time_ms=900).time_ms == 900
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_level_plays_legal_moves_through_whole_games(players):
     for seed in range(2):
         game = new_game(players, seed=players * 10 + seed, rotations=seed == 0)
-        bots = [small(LEVELS[(seat + seed) % 3]) for seat in range(players)]
+        bots = [small(LEVELS[(seat + seed * players) % len(LEVELS)])
+                for seat in range(players)]
         rng = random.Random(seed)
         while not game.is_over:
             move = bots[game.current_seat].choose(game, rng)
@@ -39,7 +44,7 @@ def test_every_level_plays_legal_moves_through_whole_games(players):
         assert game.result() is not None
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ["random", *LEVELS])
 def test_the_same_seed_gives_the_same_move(level):
     game = new_game(3, seed=8)
     rng = random.Random(0)
@@ -72,15 +77,22 @@ def test_hard_stops_at_its_time_limit():
     assert bot.playouts < 10**6  # with no time for any playout it plays the medium choice
 
 
-def test_hard_does_not_peek_at_the_deck_order():
+@pytest.mark.parametrize("level", ["random", *LEVELS])
+def test_no_level_peeks_at_the_hidden_deck(level):
+    """The same public state with other hidden decks (another order, other cards out of
+    the game) gives the same move: a level knows only what a player knows."""
     game = new_game(2, seed=6)
     game.play(make_bot("medium").choose(game, random.Random(0)))
-    twin = game.clone()
-    random.Random(1).shuffle(twin._deck)  # another hidden order, same public state
-    assert twin._deck != game._deck
-    assert seen_cards(twin) == seen_cards(game) and unseen_cards(twin) == unseen_cards(game)
-    assert (HardBot(iterations=30).choose(game, random.Random(3))
-            == HardBot(iterations=30).choose(twin, random.Random(3)))
+    twins = [game.clone() for _ in range(2)]
+    random.Random(1).shuffle(twins[0]._deck)  # another hidden order
+    outside = unseen_cards(game)
+    twins[1]._deck = random.Random(2).sample(outside, len(game._deck))  # other cards too
+    for twin in twins:
+        assert twin._deck != game._deck and twin.deck_count == game.deck_count
+        assert seen_cards(twin) == seen_cards(game) and unseen_cards(twin) == unseen_cards(game)
+    bot = SEARCHING[level](iterations=30) if level in SEARCHING else make_bot(level)
+    moves = {bot.choose(state, random.Random(3)) for state in (game, *twins)}
+    assert len(moves) == 1
 
 
 def exact_worth(game, move, win_bonus=4.0):
@@ -139,3 +151,52 @@ def test_a_smoke_tournament_through_the_cli(capsys):
 def test_the_bench_command_runs(capsys):
     assert main(["bench", "--players", "2", "--positions", "1", "--levels", "easy"]) == 0
     assert "speed-up" in capsys.readouterr().out
+
+
+def test_the_level_table_matches_the_bots():
+    from destijl.levels import LEVELS as TABLE
+    from destijl.levels import describe_levels
+
+    assert [level.name for level in TABLE] == level_names()
+    ratings = [level.rating for level in TABLE]
+    assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
+    for row in describe_levels():
+        assert set(row) == {"name", "label", "rating", "description"}
+        assert row["label"].lower() == row["name"] and "\n" not in row["description"]
+        assert 10 < len(row["description"]) <= 80
+
+
+def test_every_level_is_a_controller_a_record_keeps():
+    from destijl import replay
+
+    game = new_game(len(LEVELS) - 1, seed=2,
+                    controllers=[f"bot:{level}" for level in LEVELS[1:]])
+    assert [seat.controller for seat in replay(game.record()).seats] == [
+        f"bot:{level}" for level in LEVELS[1:]]
+
+
+def test_a_smoke_ladder_through_the_cli(capsys):
+    assert main(["ladder", "--levels", "random,easy,steady", "--games", "2", "--seed", "5",
+                 "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [row["level"] for row in report["ratings"]] == ["random", "easy", "steady"]
+    assert [pair["games"] for pair in report["pairs"]] == [2, 2, 2]
+    easy = report["ratings"][1]
+    assert easy["rating"] == easy["low"] == easy["high"] == 1000
+    assert main(["ladder", "--levels", "random,medium", "--games", "2", "--jobs", "1",
+                 "--anchor", "medium=1400"]) == 0
+    out = capsys.readouterr().out
+    assert "Head to head" in out and "medium fixed at 1400" in out
+    assert main(["ladder", "--levels", "random,ace"]) == 1
+    assert "--levels" in capsys.readouterr().err
+
+
+def test_the_ladder_fit_orders_the_levels():
+    from destijl.ladder import fit, standard_errors
+
+    wins = [[0, 2, 1], [8, 0, 3], [9, 7, 0]]
+    played = [[0, 10, 10], [10, 0, 10], [10, 10, 0]]
+    strength = fit(wins, played)
+    assert strength[0] < strength[1] < strength[2]
+    errors = standard_errors(strength, played, anchor=1)
+    assert errors[1] == 0 and errors[0] > 0 and errors[2] > 0

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ..errors import BadRequest, quote
 from ..game import Game
+from ..levels import LEVEL_NAMES
 from ..move import Move
 
 
@@ -63,8 +64,9 @@ def level_move(game: Game, level: str, *, time_ms: float | None = None) -> Move:
 
 
 def level_names() -> list[str]:
-    """The names of the available levels, weakest first."""
-    return list(_factories())
+    """The names of the available levels, weakest first (as ``destijl.levels.LEVELS``)."""
+    factories = _factories()
+    return [name for name in LEVEL_NAMES if name in factories]
 
 
 def make_bot(level: str, *, time_ms: float | None = None) -> Bot:

@@ -42,6 +42,8 @@ DEFAULT_ITERATIONS: dict[int, int] = {2: 160, 3: 140, 4: 120, 5: 100}
 class HardBot:
     """Flat Monte Carlo with determinized decks over the best few candidates."""
 
+    default_iterations: dict[int, int] = DEFAULT_ITERATIONS  # playouts by player count
+
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 6, rounds: int = 1, samples: int = 8, epsilon: float = 0.1,
                  win_bonus: float = 4.0, replies: int = 1) -> None:
@@ -62,7 +64,7 @@ class HardBot:
         policy = Policy(table.scorer, faces, self.settings.samples, self.settings.epsilon)
         root = Sim.of(game, table.board, deck=[])
         search = RootSearch(game, root, candidates, policy, self.settings, deadline)
-        budget = self.iterations or DEFAULT_ITERATIONS[game.players]
+        budget = self.iterations or self.default_iterations[game.players]
         if game.ply + 1 == game.total_plies:  # the last move: one exact playout each
             budget = min(budget, len(candidates))
         best = search.run(budget, rng)

@@ -8,6 +8,8 @@ it: stroke points, bonus standing, strokes taken from the others) with the delta
   leader, it prefers the one that also hurts the rest).
 - ``EasyBot`` plays a random move from the better half: sensible-looking, but it misses
   the best moves half of the time and never looks at what the others can do.
+- ``SteadyBot`` sits between them: it plays the medium level's move on a share
+  ``sharpness`` of its turns and the easy level's otherwise.
 
 >>> import random
 >>> from destijl import new_game
@@ -54,4 +56,17 @@ class EasyBot:
 
     def choose(self, game: Game, rng: random.Random) -> Move:
         moves = ranked(game, rng)
+        return moves[rng.randrange((len(moves) + 1) // 2)][1].move()
+
+
+class SteadyBot:
+    """The medium level's move on a share ``sharpness`` of turns, else the easy level's."""
+
+    def __init__(self, sharpness: float = 0.5) -> None:
+        self.sharpness = sharpness
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        moves = ranked(game, rng)
+        if rng.random() < self.sharpness:
+            return moves[0][1].move()
         return moves[rng.randrange((len(moves) + 1) // 2)][1].move()
