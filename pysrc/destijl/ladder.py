@@ -30,7 +30,8 @@ from typing import Any
 
 from .bots import level_names
 from .errors import DeStijlError
-from .tournament import Z95, Spec, play_game, report_progress, wilson
+from .results import Z95, wilson
+from .tournament import Spec, play_game, report_progress
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
 PRIOR_DRAWS = 1.0  # drawn games added to every pair
