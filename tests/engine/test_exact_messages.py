@@ -151,8 +151,8 @@ RECORD_MESSAGES = [
     (lambda r: r["seats"].__setitem__(1, "Theo"),
      "seats[1]: expected an object with name, colors, controller"),
     (lambda r: r["seats"][1].update(controller=["human"]),
-     "seats[1].controller: expected one of human, bot:random, bot:easy, bot:medium, "
-     "bot:hard, got ['human']"),
+     "seats[1].controller: expected one of human, bot:random, bot:easy, bot:steady, "
+     "bot:keen, bot:medium, bot:hard, bot:expert, got ['human']"),
     (lambda r: r["seats"][1].update(name=""),
      "seats: seats[1].name: expected 1 to 40 characters, got ''"),
     (lambda r: r.update(first_player=2), "first_player: expected a seat from 0 to 1, got 2"),
@@ -239,8 +239,8 @@ def test_a_seat_without_a_controller_is_played_by_a_human():
     ({"names": ["a", "x" * 41, "c"]},
      f"seats[1].name: expected 1 to 40 characters, got '{'x' * 41}'"),
     ({"controllers": ["human", "bot:god", "human"]},
-     "seats[1].controller: expected one of human, bot:random, bot:easy, bot:medium, "
-     "bot:hard, got 'bot:god'"),
+     "seats[1].controller: expected one of human, bot:random, bot:easy, bot:steady, "
+     "bot:keen, bot:medium, bot:hard, bot:expert, got 'bot:god'"),
 ])
 def test_each_refusal_of_new_game_has_its_exact_message(options, message):
     with pytest.raises(BadRequest) as caught:
