@@ -46,7 +46,7 @@ GENERATED_MARK = "# ---- [[headers]]: by build_scripts/netlify_headers.py --writ
 CSP = (
     ("default-src", "'self'"),
     ("script-src", "'self' 'wasm-unsafe-eval'"),
-    ("worker-src", "'self'"),
+    ("worker-src", "'self' blob:"),  # blob: for the Bot Lab's sandbox (docs/bots.md)
     ("connect-src", "'self'"),
     ("img-src", "'self' data: blob:"),
     ("style-src", "'self'"),
@@ -108,6 +108,15 @@ HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("The embed may be framed by any site (frame-ancestors *, no X-Frame-Options).\n"
      "Netlify also serves embed.html as /embed.", "/embed", FRAMED_BY_ANY),
     ("", "/embed.html", FRAMED_BY_ANY),
+    ("The Bot Lab: the site's page, framed only by the site itself.", "/lab", NOT_FRAMED),
+    ("", "/lab.html", NOT_FRAMED),
+    ("The Bot Lab's sandbox (docs/bots.md): framed with sandbox=\"allow-scripts\", an\n"
+     "opaque origin, also inside the embed on any site. Its own <meta> policy forbids\n"
+     "every connection.", "/botrunner/runner.html", FRAMED_BY_ANY),
+    ("Its scripts and the Pyodide scripts its worker imports: an opaque origin's module\n"
+     "imports are cross-origin requests, allowed by CORS (public files, no credentials).",
+     "/botrunner/*", {"Access-Control-Allow-Origin": "*"}),
+    ("", "/assets/pyodide-*", {"Access-Control-Allow-Origin": "*"}),
     ("Un-hashed modules (worker.js and sw.js included) and styles: always revalidated,\n"
      "and only for this site's own pages and workers.", "/*.js", OWN_SUBRESOURCE),
     ("", "/*.css", OWN_SUBRESOURCE),

@@ -19,6 +19,7 @@ destijl.bots.user.BotError: Your bot raised ZeroDivisionError: division by zero 
 
 from __future__ import annotations
 
+import json
 import linecache
 import random
 import time
@@ -151,6 +152,30 @@ class UserBot:
                            "not one of view.legal_moves")
         return move
 
+    def sandbox_choose(self, state_json: str, seed: int) -> str:
+        """``choose_for`` in JSON, for the Lab's worker: ``{"ok", "move" | "error", "ms"}``."""
+        start = time.perf_counter()
+        try:
+            move = self.choose_for(json.loads(state_json), seed)
+        except BaseException as error:  # SystemExit, KeyboardInterrupt: the bot's too
+            return _error_json(error, self.filename, "on this move")
+        return json.dumps({"ok": True, "move": move.to_dict(),
+                           "ms": 1000 * (time.perf_counter() - start)})
+
     def move(self, game: Game, seed: int) -> Move:
         """The bot's move in ``game``, from its public state only (no object is shared)."""
         return self.choose_for(public_state(game), seed)
+
+
+def _error_json(error: BaseException, filename: str, doing: str) -> str:
+    if not isinstance(error, BotError):
+        error = _failure(error, filename, doing, "runtime")
+    return json.dumps({"ok": False, "error": error.to_dict()})
+
+
+def sandbox_load(source: str) -> tuple[UserBot | None, str]:
+    """``UserBot.from_source`` for the Lab's worker: the bot (or None) and a JSON reply."""
+    try:
+        return UserBot.from_source(source), json.dumps({"ok": True})
+    except BaseException as error:  # SystemExit at the top level too
+        return None, _error_json(error, BOT_FILE, "while loading")

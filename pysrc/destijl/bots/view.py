@@ -61,10 +61,11 @@ def public_state(game: Game) -> dict[str, Any]:
 def move_seed(key: str, ply: int) -> int:
     """The seed of a bot's randomness for move ``ply`` of the game known by ``key``.
 
-    A 64-bit number drawn from ``random.Random(f"{key}:{ply}")``: the same for a match in
-    the page and natively, and it does not tell the key (the key names the deal's seed).
+    A 53-bit number (exact in JavaScript too) drawn from ``random.Random(f"{key}:{ply}")``:
+    the same for a match in the page and natively, and it does not tell the key (the key
+    names the deal's seed).
     """
-    return random.Random(f"{key}:{ply}").getrandbits(64)
+    return random.Random(f"{key}:{ply}").getrandbits(53)
 
 
 class PublicGame(Game):

@@ -1,0 +1,48 @@
+// Watch one game of a Lab match move by move, drawn by the game's own Painting code
+// (app/paint.js) from the engine's views of its record.
+
+import { s } from "../dom.js";
+import { cellRects, edgeMat, gridLines } from "../paint.js";
+
+export class Watch {
+  constructor({ engine, svg, caption }) {
+    this.engine = engine;
+    this.svg = svg;
+    this.caption = caption;
+    this.record = null;
+    this.ply = 0;
+    this.plies = 0;
+  }
+
+  async open(record, names) {
+    this.record = record;
+    this.names = names;
+    this.plies = record.moves.length;
+    await this.show(0);
+  }
+
+  async step(to) {
+    if (!this.record) return;
+    const ply = to === "start" ? 0 : to === "end" ? this.plies : this.ply + Number(to);
+    await this.show(Math.max(0, Math.min(this.plies, ply)));
+  }
+
+  async show(ply) {
+    const view = await this.engine.call("view", { record: this.record, ply });
+    this.ply = ply;
+    const [x0, y0, x1, y1] = view.bounds;
+    const side = Math.max(x1 - x0 + 1, y1 - y0 + 1) + 2;
+    const left = x0 - (side - (x1 - x0 + 1)) / 2;
+    const top = y0 - (side - (y1 - y0 + 1)) / 2;
+    this.svg.setAttribute("viewBox", `${left} ${top} ${side} ${side}`);
+    const last = view.last_move;
+    this.svg.replaceChildren(
+      s("rect", { class: "table-field", x: left, y: top, width: side, height: side }),
+      edgeMat(view), ...cellRects(view), ...gridLines(view),
+      ...(last ? [s("rect", { x: last.x, y: last.y, width: 3, height: 3, class: "lab-last" })] : []));
+    this.svg.dataset.ply = String(ply);
+    const who = last ? `${view.seats[last.seat].name} placed card ${last.card}` : "The first card";
+    const totals = view.tally.seats.map((line, i) => `${view.seats[i].name} ${line.total}`).join(", ");
+    this.caption.textContent = `Move ${ply} of ${this.plies}. ${who}. ${totals}.`;
+  }
+}

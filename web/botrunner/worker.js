@@ -1,0 +1,65 @@
+// The Bot Lab's worker (docs/bots.md, "Safety"): Pyodide with the engine, and one person's
+// bot. Started by runner.js from a blob: URL in an opaque origin, so it has no storage and,
+// by the runner's policy, no network: the two big files (the wasm and the Python zip) come
+// as bytes in the "boot" message, the scripts load from the site (served with CORS).
+//   in:  {type: "boot", pyodide, lockFile, wasm, python}
+//        {type: "load", id, code}, {type: "choose", id, state, seed}
+//   out: {type: "ready"} | {type: "failed", message}; {id, ok, move?, ms?, error?}
+
+// Trusted Types: let through only Pyodide's probe of importScripts (as app/trusted.js).
+globalThis.trustedTypes?.createPolicy?.("default", {
+  createScriptURL: (url) => {
+    if (url === "data:text/javascript,") return url;
+    throw new TypeError("the bot's worker loads no scripts");
+  },
+});
+
+let bot = null; // the person's bot (a Python UserBot), once loaded
+let user = null; // the Python module destijl.bots.user
+
+async function start({ pyodide: indexURL, lockFile, wasm, python }) {
+  const pythonURL = `${indexURL}bot-python.zip`; // a name only: served from the bytes below
+  const files = {
+    [`${indexURL}pyodide.asm.wasm`]: () => new Response(wasm, { headers: { "Content-Type": "application/wasm" } }),
+    [pythonURL]: () => new Response(python, { headers: { "Content-Type": "application/zip" } }),
+  };
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, indexURL).href;
+    if (files[url]) return files[url]();
+    return realFetch(input, init); // refused by the runner's policy
+  };
+  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+  const py = await loadPyodide({ indexURL, stdLibURL: pythonURL, lockFileContents: lockFile, stdout: () => {}, stderr: () => {} });
+  user = py.pyimport("destijl.bots.user");
+}
+
+self.onmessage = async ({ data }) => {
+  if (data?.type === "boot") {
+    try {
+      await start(data);
+      self.postMessage({ type: "ready" });
+    } catch (error) {
+      self.postMessage({ type: "failed", message: String(error?.message ?? error).slice(0, 300) });
+    }
+    return;
+  }
+  const { id } = data ?? {};
+  let reply;
+  try {
+    if (data?.type === "load") {
+      const result = user.sandbox_load(data.code);
+      bot = result.get(0);
+      reply = JSON.parse(result.get(1));
+      result.destroy();
+    } else if (data?.type === "choose") {
+      reply = bot ? JSON.parse(bot.sandbox_choose(JSON.stringify(data.state), data.seed))
+        : { ok: false, error: { kind: "missing", message: "No bot is loaded", line: null, trace: "" } };
+    } else {
+      return;
+    }
+  } catch (error) {
+    reply = { ok: false, error: { kind: "crash", message: `Your bot crashed Python: ${String(error?.message ?? error).slice(0, 300)}`, line: null, trace: "" } };
+  }
+  self.postMessage({ ...reply, id });
+};
