@@ -4,6 +4,11 @@
 //
 // Tab indents (indentWithTab); CodeMirror's own escape hatch keeps the keyboard free:
 // Escape, then Tab (or Shift+Tab), moves the focus out of the editor.
+//
+// The editor lives in a shadow root: there CodeMirror's styles go into a constructed
+// style sheet (adoptedStyleSheets) instead of a <style> element, which the site's policy
+// (style-src 'self', no inline styles) would refuse. The page's CSS variables still reach
+// it, so `theme` below follows the page's light and dark themes.
 import { minimalSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { indentWithTab } from "@codemirror/commands";
@@ -20,6 +25,21 @@ const highlight = HighlightStyle.define([
   { tag: [tags.number, tags.bool, tags.null], color: "var(--code-number)" },
   { tag: [tags.function(tags.definition(tags.variableName)), tags.definition(tags.className)], color: "var(--code-def)", fontWeight: "600" },
 ]);
+
+const mono = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
+const theme = EditorView.theme({
+  "&": { height: "100%", fontSize: "0.88rem", background: "var(--paper)", color: "var(--ink)" },
+  ".cm-scroller": { fontFamily: mono, lineHeight: "1.5" },
+  ".cm-content": { caretColor: "var(--ink)" },
+  ".cm-gutters": { background: "var(--field)", color: "var(--muted)", borderRight: "2px solid var(--black)" },
+  ".cm-activeLine": { background: "color-mix(in srgb, var(--field) 55%, transparent)" },
+  ".cm-activeLineGutter": { background: "var(--field)", color: "var(--ink)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--ink)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { background: "color-mix(in srgb, var(--blue) 30%, transparent)" },
+  "&.cm-focused": { outline: "3px solid var(--focus)", outlineOffset: "2px" },
+  ".cm-bot-error": { background: "var(--code-error)", boxShadow: "inset 4px 0 0 var(--red)" },
+  ".cm-matchingBracket": { background: "color-mix(in srgb, var(--yellow) 45%, transparent)", color: "inherit" },
+});
 
 const setError = StateEffect.define();
 const errorLine = Decoration.line({ class: "cm-bot-error", attributes: { "data-error-line": "true" } });
@@ -46,8 +66,10 @@ const errorField = StateField.define({
  * `label` is the accessible name of the editable area; `onChange()` runs after edits.
  */
 export function createEditor(parent, { doc = "", label = "Bot code", onChange = () => {} } = {}) {
+  const root = parent.shadowRoot ?? parent.attachShadow({ mode: "open" });
   const view = new EditorView({
-    parent,
+    parent: root,
+    root,
     state: EditorState.create({
       doc,
       extensions: [
@@ -61,6 +83,7 @@ export function createEditor(parent, { doc = "", label = "Bot code", onChange = 
         keymap.of([indentWithTab]),
         python(),
         syntaxHighlighting(highlight),
+        theme,
         errorField,
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),

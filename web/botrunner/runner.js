@@ -51,14 +51,16 @@ function kill() {
 }
 
 /**
- * The worker, started if needed: a module worker from a blob: URL of this opaque origin
- * (the only workers such a page may start), which imports the site's worker.js.
+ * The worker, started if needed: a worker from a blob: URL of this opaque origin (the only
+ * workers such a page may start), which imports the site's worker.js with import(). A
+ * classic worker: Chromium refuses a module worker from an opaque origin's blob: URL.
+ * worker.js says {type: "alive"} once loaded, and only then gets the "boot" message.
  */
 function ensureWorker() {
   if (worker) return worker;
-  const source = `import ${JSON.stringify(boot.worker)};\n`;
+  const source = `import(${JSON.stringify(boot.worker)}).catch((e) => postMessage({ type: "failed", message: String(e?.message ?? e) }));\n`;
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  const w = new Worker(trusted(url), { type: "module", name: "bot" });
+  const w = new Worker(trusted(url), { name: "bot" });
   const entry = { w };
   entry.ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Python did not start within ${BOOT_MS / 1000} s`)), BOOT_MS);
@@ -70,6 +72,10 @@ function ensureWorker() {
   });
   entry.ready.catch(() => {});
   w.onmessage = ({ data }) => {
+    if (data?.type === "alive") {
+      w.postMessage({ type: "boot", pyodide: boot.pyodide, lockFile: boot.lockFile, wasm: boot.wasm, python: boot.python });
+      return;
+    }
     if (data?.type === "ready" || data?.type === "failed") return entry.started(data);
     if (!current || data?.id !== current.id) return; // late, or not an answer
     clearTimeout(current.timer);
@@ -78,12 +84,12 @@ function ensureWorker() {
   };
   w.onerror = (event) => {
     event.preventDefault?.();
+    entry.started({ type: "failed", message: event.message || "the worker could not start" });
     const id = current?.id;
     kill();
     if (id !== undefined) fail(id, "crash", `Your bot crashed Python (${event.message || "the worker stopped"}); it starts afresh on the next Run`);
   };
   send({ type: "status", text: "Starting Python for your bot…" });
-  w.postMessage({ type: "boot", pyodide: boot.pyodide, lockFile: boot.lockFile, wasm: boot.wasm, python: boot.python });
   worker = entry;
   return entry;
 }

@@ -1,10 +1,12 @@
 // The Bot Lab's worker (docs/bots.md, "Safety"): Pyodide with the engine, and one person's
-// bot. Started by runner.js from a blob: URL in an opaque origin, so it has no storage and,
-// by the runner's policy, no network: the two big files (the wasm and the Python zip) come
-// as bytes in the "boot" message, the scripts load from the site (served with CORS).
+// bot. Imported by a worker that runner.js starts from a blob: URL in an opaque origin, so
+// it has no storage and, by the runner's policy, no network: the two big files (the wasm
+// and the Python zip) come as bytes in the "boot" message; the scripts are imported from
+// the site (served with CORS), Pyodide's own two as well (so no importScripts is needed).
 //   in:  {type: "boot", pyodide, lockFile, wasm, python}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
-//   out: {type: "ready"} | {type: "failed", message}; {id, ok, move?, ms?, error?}
+//   out: {type: "alive"} once loaded, {type: "ready"} | {type: "failed", message};
+//        {id, ok, move?, ms?, error?}
 
 // Trusted Types: let through only Pyodide's probe of importScripts (as app/trusted.js).
 globalThis.trustedTypes?.createPolicy?.("default", {
@@ -29,8 +31,11 @@ async function start({ pyodide: indexURL, lockFile, wasm, python }) {
     if (files[url]) return files[url]();
     return realFetch(input, init); // refused by the runner's policy
   };
-  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
-  const py = await loadPyodide({ indexURL, stdLibURL: pythonURL, lockFileContents: lockFile, stdout: () => {}, stderr: () => {} });
+  const [{ loadPyodide }, asm] = await Promise.all([import(`${indexURL}pyodide.mjs`), import(`${indexURL}pyodide.asm.mjs`)]);
+  const py = await loadPyodide({
+    indexURL, stdLibURL: pythonURL, lockFileContents: lockFile, createPyodideModule: asm.default,
+    stdout: () => {}, stderr: () => {},
+  });
   user = py.pyimport("destijl.bots.user");
 }
 
@@ -63,3 +68,5 @@ self.onmessage = async ({ data }) => {
   }
   self.postMessage({ ...reply, id });
 };
+
+self.postMessage({ type: "alive" });

@@ -2,7 +2,7 @@
 // (app/paint.js) from the engine's views of its record.
 
 import { s } from "../dom.js";
-import { cellRects, edgeMat, gridLines } from "../paint.js";
+import { cellRects, edgeMat, gridLines } from "../render/paint.js";
 
 export class Watch {
   constructor({ engine, svg, caption }) {

@@ -1,0 +1,208 @@
+"""The Bot Lab (lab.html, docs/bots.md): write a bot, run a match, watch a game, errors
+with the bot's line, the time limit, the sandbox against hostile bots, and a bot from a
+link that waits for Run. Each test boots Python twice (engine and sandbox), so checks
+share a page where they can."""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+from playwright.sync_api import Page, expect
+
+from destijl.bots.examples import source
+from destijl.tournament import run_tournament
+
+MINUS = "\u2212"
+ANNS = "Ann\u2019s bot"
+RUN_MS = 240_000  # a match, with both Pythons starting, on a loaded machine
+
+
+def open_lab(page: Page, path: str = "lab.html") -> None:
+    page.goto(path)
+    page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'")
+
+
+def set_code(page: Page, code: str) -> None:
+    """Replace the bot's code as a person does: select all in "Bot code" and type."""
+    page.get_by_role("textbox", name="Bot code").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+
+
+def run(page: Page, *, level: str = "easy", games: int = 2, limit: str | None = None) -> str:
+    """Press Run with these settings and wait until the match ends: its data-lab-state."""
+    page.get_by_label("Against").select_option(level)
+    page.get_by_label("Games").fill(str(games))
+    if limit is not None:
+        page.get_by_label("Seconds per move").fill(limit)
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function("() => document.documentElement.dataset.labRunning === 'yes'")
+    page.wait_for_function("() => document.documentElement.dataset.labRunning === 'no'",
+                           timeout=RUN_MS)
+    return page.evaluate("() => document.documentElement.dataset.labState")
+
+
+def error_line(page: Page) -> int:
+    """The editor's highlighted line number (1-based), read from the line's position."""
+    marked = page.locator("#lab-editor .cm-line[data-error-line]")
+    expect(marked).to_have_count(1)
+    return page.evaluate("""() => {
+        const root = document.querySelector('#lab-editor').shadowRoot;
+        const lines = [...root.querySelectorAll('.cm-line')];
+        return lines.findIndex((l) => l.hasAttribute('data-error-line')) + 1;
+    }""")
+
+
+def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, tmp_path: Path):
+    open_lab(page)
+    box = page.get_by_role("textbox", name="Bot code")
+    expect(box).to_contain_text("def choose(view):")
+    code = source("starter").replace("# The placement that puts me",
+                                     "# Edited in the Lab: the placement that puts me")
+    set_code(page, code)
+    expect(box).to_contain_text("Edited in the Lab")
+    assert run(page, level="easy", games=2) == "done"
+    table = page.locator("#lab-table")
+    mine = table.locator("tr[data-level='mine']")
+    expect(mine.locator("th")).to_have_text("Your bot")
+    expect(mine.locator("td").first).to_have_text("2")
+    expect(page.locator("#lab-progress")).to_have_js_property("value", 1)
+    # the same match natively, with the bot exported as a file, gives the same numbers
+    path = tmp_path / "mybot.py"
+    path.write_text(code)
+    native = run_tournament(2, [str(path), "easy"], games=2, seed=1, jobs=1)["levels"]
+    expect(mine.locator(".lab-wins")).to_have_text(f"{round(100 * native[0]['win_share'])}%")
+    margin = native[0]["mean_margin"]
+    sign = "+" if margin > 0 else MINUS if margin < 0 else "±"
+    expect(mine.locator(".lab-margin")).to_have_text(f"{sign}{abs(margin):.1f}")
+    expect(page.locator("#lab-native")).to_have_text(
+        "python -m destijl tournament --players 2 --bots mybot.py,easy --games 2 --seed 1 "
+        "--jobs 1")
+    # Watch: the first game, move by move, drawn by the game's Painting code
+    page.get_by_role("button", name="Watch", exact=True).click()
+    board = page.locator("#lab-painting")
+    expect(board).to_have_attribute("data-ply", "0")
+    page.get_by_role("button", name="Forward").click()
+    expect(board).to_have_attribute("data-ply", "1")
+    expect(page.locator("#lab-move")).to_contain_text("Move 1 of 16")
+    page.get_by_role("button", name="To end").click()
+    expect(board).to_have_attribute("data-ply", "16")
+    assert board.locator("rect.cell").count() > 20
+
+
+def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_a_loop_is_stopped(
+        page: Page, guard):
+    guard.allow("took longer")  # nothing is logged as an error, but be explicit
+    code = ("def helper(view):\n"
+            "    return view.legal_moves[10 ** 6]\n"
+            "\n"
+            "def choose(view):\n"
+            "    return helper(view)\n")
+    packed = base64.urlsafe_b64encode(code.encode()).decode().rstrip("=")
+    open_lab(page, f"lab.html#bot={packed}&name={quote(ANNS)}")
+    # shown, said to be someone else's, and not run: no sandbox exists before Run
+    expect(page.get_by_text("This is someone else's code.")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Bot code")).to_contain_text("def helper(view):")
+    expect(page.get_by_label("Name")).to_have_value(ANNS)
+    expect(page.locator("iframe.bot-sandbox")).to_have_count(0)
+    assert page.evaluate("() => document.documentElement.dataset.labState") is None
+
+    # Run: the runtime error, trimmed to the bot's lines, its line highlighted
+    assert run(page, games=2) == "failed"
+    expect(page.locator("#lab-error-text")).to_have_text(
+        "Your bot raised IndexError: list index out of range on move 1 (line 2)")
+    expect(page.locator("#lab-trace")).to_contain_text("line 5, in choose")
+    expect(page.locator("#lab-trace")).not_to_contain_text("destijl")
+    assert error_line(page) == 2
+    expect(page.get_by_text("This is someone else's code.")).to_be_hidden()
+    sandbox = page.locator("iframe.bot-sandbox")
+    assert sandbox.get_attribute("sandbox") == "allow-scripts"
+
+    # a syntax error
+    set_code(page, "def choose(view):\n    x = 1\n    return view.legal_moves[0\n")
+    expect(page.locator("#lab-editor .cm-line[data-error-line]")).to_have_count(0)  # edited
+    assert run(page) == "failed"
+    expect(page.locator("#lab-error-text")).to_contain_text("Your bot has a SyntaxError")
+    assert error_line(page) == 3
+
+    # an endless loop: stopped within the limit + 2 s, and the page stays responsive
+    set_code(page, "def choose(view):\n    while True:\n        pass\n")
+    started = time.monotonic()
+    assert run(page, limit="0.5") == "failed"
+    assert time.monotonic() - started < 0.5 + 2 + 25  # the rest: Python starting afresh
+    expect(page.locator("#lab-error-text")).to_have_text(
+        "Your bot took longer than 0.5 s on move 1 and was stopped")
+    took = page.evaluate("""() => new Promise((done) => {
+        const t = performance.now(); setTimeout(() => done(performance.now() - t), 0); })""")
+    assert took < 200
+
+    # the next Run works, without a reload
+    set_code(page, source("starter"))
+    assert run(page, games=2, limit="1") == "done"
+    expect(page.locator("#lab-error")).to_be_hidden()
+
+
+HOSTILE = '''
+import js
+report = []
+pending = []
+
+def attempt(name, action):
+    try:
+        result = action()
+        report.append(f"{name}: ran ({result!r:.40})")
+    except Exception as error:
+        report.append(f"{name}: refused ({type(error).__name__})")
+
+def later(name, promise):
+    promise.then(lambda _: report.append(f"{name}: ran"),
+                 lambda e: report.append(f"{name}: refused"))
+
+def steal():
+    data = js.localStorage.getItem("destijl.game.keep")
+    js.localStorage.clear()
+    return data
+
+def xhr():
+    request = js.XMLHttpRequest.new()
+    request.open("GET", "URL/index.html", False)
+    request.send()
+    return request.status
+
+def choose(view):
+    if view.ply < 2:
+        attempt("localStorage", steal)
+        attempt("indexedDB", lambda: js.indexedDB.open("destijl"))
+        attempt("caches", lambda: later("caches.keys", js.caches.keys()))
+        attempt("fetch", lambda: later("fetch.result", js.fetch("URL/index.html")))
+        attempt("xhr", xhr)
+        attempt("parent", lambda: js.parent.localStorage.getItem("destijl.game.keep"))
+        attempt("top", lambda: js.top.document.title)
+        return view.legal_moves[0]
+    raise RuntimeError("REPORT " + "; ".join(report))
+'''
+
+
+def test_hostile_bots_cannot_reach_storage_network_or_the_page(page: Page, site, guard):
+    guard.allow("request failed (csp)")  # the bot's fetch and XHR, refused by the policy
+    saved = json.dumps({"format": "destijl-save/1", "id": "keep", "record": {"x": 1}})
+    open_lab(page)
+    page.evaluate("(v) => localStorage.setItem('destijl.game.keep', v)", saved)
+    set_code(page, HOSTILE.replace("URL", site.url.rstrip("/")))
+    assert run(page, games=2) == "failed"
+    text = page.locator("#lab-error-text").text_content()
+    assert "REPORT" in text, text
+    report = dict(item.split(": ", 1) for item in text.split("REPORT ", 1)[1]
+                  .removesuffix(")").rsplit(" on move", 1)[0].split("; "))
+    for name in ("localStorage", "indexedDB", "xhr", "parent", "top"):
+        assert report[name].startswith("refused"), (name, report)
+    for name in ("caches", "fetch"):  # refused at once, or their promise rejected later
+        assert report[name].startswith("refused") or report.get(f"{name}.keys" if name ==
+                                                                "caches" else "fetch.result") \
+            == "refused", (name, report)
+    assert page.evaluate("() => localStorage.getItem('destijl.game.keep')") == saved
