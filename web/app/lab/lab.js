@@ -4,7 +4,7 @@
 // Nothing heavy loads before Run: the engine and the sandbox start on the first Run.
 
 import { Engine } from "../../engine.js";
-import { EXAMPLES } from "../../vendor/bots.js";
+import { EXAMPLES, LEVELS } from "../../vendor/bots.js";
 import { makeEditor } from "./editor.js";
 import { botFromLink, botNames, deleteBot, exportBot, importBot, readBots, saveBot, shareLink } from "./keep.js";
 import { MINE, nativeCommand, runMatch } from "./match.js";
@@ -47,6 +47,7 @@ if (shared) {
   root.dataset.foreign = "yes";
 }
 fillSaved();
+$("lab-level").replaceChildren(...LEVELS.map(({ name, label: text, rating }) => new Option(`${text} (${rating})`, name, false, name === "medium")));
 root.dataset.lab = "ready";
 
 function status(text) {

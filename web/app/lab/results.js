@@ -1,12 +1,13 @@
 // The Bot Lab's results: the table per bot (the tournament's numbers, docs/bots.md) and a
 // chart of each one's win share with its 95% Wilson interval.
 
+import { LEVELS } from "../../vendor/bots.js";
 import { h, s } from "../dom.js";
 import { MINE } from "./match.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : "±"}${Math.abs(x).toFixed(1)}`;
-export const label = (level) => (level === MINE ? "Your bot" : level[0].toUpperCase() + level.slice(1));
+export const label = (level) => (level === MINE ? "Your bot" : LEVELS.find((l) => l.name === level)?.label ?? level);
 
 /** Fill the table body and the chart from a summary (lab_summary's reply). */
 export function showResults(table, chart, summary) {
