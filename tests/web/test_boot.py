@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from conftest import Guard, Site
 
 BOOT_TIMEOUT_MS = 90_000
-FAIL_WITHIN_S = 15  # the issue's bound, from the failure to the message
+FAIL_WITHIN_S = 15  # the issue's bound, from the failure (the held request) to the message
+STALL_SHOWN_MS = 60_000  # the real page: its load, then the 10 s stall, on a busy machine
 
 FAILURE = "probe.booted.then(() => null, (e) => e.message)"
 PLAY = """async (plies) => {
@@ -70,14 +71,19 @@ def test_a_missing_file_fails_at_once_with_its_status(
 def test_a_stalled_download_fails_within_15_s_naming_the_file(
     page: Page, guard: Guard, probe_site: Site
 ) -> None:
-    """The wasm download never gets an answer: "stalled" after 10 s, not 60."""
-    held: list[Route] = []
-    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # never answered
+    """The wasm download never gets an answer: "stalled" after 10 s, not 60.
+
+    Timed from the moment the request was held (the stall's start), not from opening the
+    page, so a slow page load on a busy machine does not eat the margin."""
+    held: list[tuple[Route, float]] = []
+    page.context.route("**/pyodide.asm.wasm",  # never answered
+                       lambda route: held.append((route, time.monotonic())))
     guard.allow("pyodide.asm")
-    started = open_probe(page, probe_site.url + "/?no-sw")
+    open_probe(page, probe_site.url + "/?no-sw")
     message = page.evaluate(FAILURE)
-    elapsed = time.monotonic() - started
+    done = time.monotonic()
     assert held, "the wasm request was not intercepted"
+    elapsed = done - held[0][1]
     assert message and "stalled" in message and "pyodide.asm.wasm" in message
     assert elapsed < FAIL_WITHIN_S, f"failed after {elapsed:.1f} s"
 
@@ -88,7 +94,8 @@ def test_the_page_says_stalled_and_retry_recovers(page: Page, guard: Guard) -> N
     guard.allow("pyodide.asm")
     page.goto("/")
     loader = page.get_by_role("status").filter(has_text="game engine")
-    expect(loader).to_contain_text("stalled", timeout=FAIL_WITHIN_S * 1000)
+    # the bound itself is timed in the probe test above; here the page load comes first
+    expect(loader).to_contain_text("stalled", timeout=STALL_SHOWN_MS)
     expect(loader).to_contain_text("pyodide.asm.wasm")
     retry = page.get_by_role("button", name="Retry")
     expect(retry).to_be_visible()
