@@ -7,8 +7,8 @@ and *survives* when every test passes anyway.
 mutmut expects the code in ``src/`` and imports it by its package name, while this repo
 keeps it in ``pysrc/`` with ``pythonpath = ["pysrc", ...]`` in the pytest settings. So the
 run happens in a staging copy, ``build/mutation/``: ``src/destijl`` (the engine),
-``tests/`` (tests/engine and tests/helpers.py), ``docs/`` and the Rules panel's
-``web/app/teach/rules.js`` (some tests read them) and a small pyproject.toml of its own.
+``tests/`` (tests/engine and tests/helpers.py), ``docs/`` (some tests read it) and a
+small pyproject.toml of its own.
 
 Per-test coverage: mutmut first runs the suite once and records which tests call each
 function; a mutant then runs only those tests, fastest first, stopping at the first
@@ -38,8 +38,6 @@ REPO = Path(__file__).resolve().parent.parent
 STAGE = REPO / "build" / "mutation"
 MUTMUT = Path(sys.executable).parent / "mutmut"
 DOC = REPO / "docs" / "testing.md"
-# tests/engine/test_rules_panel_data.py checks the Rules panel's pictures against the engine.
-PANEL = Path("web", "app", "teach", "rules.js")
 MODULES = ("scoring", "painting", "game", "record", "move", "cards")
 TARGET = 95.0
 # Left out of the mutation runs (docs/testing.md, "The fast subset"). Under mutmut every
@@ -91,7 +89,7 @@ def copy_tests() -> None:
 
 
 def stage(ref: str | None) -> None:
-    """A fresh staging copy: src/destijl, tests/engine and helpers, docs, PANEL, pyproject.toml.
+    """A fresh staging copy: src/destijl, tests/engine and helpers, docs, pyproject.toml.
 
     They come from the working tree, or from the git commit ``ref``.
     """
@@ -101,11 +99,9 @@ def stage(ref: str | None) -> None:
         shutil.copytree(REPO / "pysrc" / "destijl", STAGE / "src" / "destijl", ignore=IGNORE)
         copy_tests()
         shutil.copytree(REPO / "docs", STAGE / "docs")
-        (STAGE / PANEL).parent.mkdir(parents=True)
-        shutil.copy2(REPO / PANEL, STAGE / PANEL)
     else:
         archive = subprocess.run(["git", "archive", ref, "pysrc/destijl", "tests/engine",
-                                  "tests/helpers.py", "docs", str(PANEL)], cwd=REPO, check=True,
+                                  "tests/helpers.py", "docs"], cwd=REPO, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(STAGE)], input=archive, check=True)
         (STAGE / "pysrc").rename(STAGE / "src")

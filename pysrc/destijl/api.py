@@ -22,6 +22,7 @@ from . import __version__, daily, link
 from .bots import level_move
 from .checks import is_int
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
+from .facts import describe
 from .friends import FriendGame, NotDealt, bot_choice
 from .friends import replay as friend_replay
 from .friends_api import COMMANDS as FRIEND_COMMANDS
@@ -86,6 +87,11 @@ MAX_TIME_MS = 60_000
 def cmd_version(args: dict) -> dict:
     return {"engine": __version__, "record_format": FORMAT,
             "python": ".".join(map(str, sys.version_info[:3]))}
+
+
+def cmd_describe(args: dict) -> dict:
+    """What a page knows before a game exists (destijl.facts.describe)."""
+    return describe()
 
 
 def cmd_new_game(args: dict) -> dict:
@@ -243,6 +249,7 @@ def cmd_daily_result(args: dict) -> dict:
 
 COMMANDS: dict[str, Callable[[dict], Any]] = {
     "version": cmd_version,
+    "describe": cmd_describe,
     "new_game": cmd_new_game,
     "view": cmd_view,
     "play": cmd_play,

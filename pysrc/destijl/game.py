@@ -294,6 +294,15 @@ def new_game(
                 rotations=rotations, first_player=first_player, seed=seed)
 
 
+def colors_per_seat(players: int) -> int:
+    """How many colours each seat plays: two with 2 players, else one.
+
+    >>> [colors_per_seat(n) for n in (2, 3, 4, 5)]
+    [2, 1, 1, 1]
+    """
+    return 2 if players == 2 else 1
+
+
 def make_seats(
     players: int,
     colors: Sequence[Sequence[str]] | None = None,
@@ -308,7 +317,7 @@ def make_seats(
     for label, values in (("colors", colors), ("names", names), ("controllers", controllers)):
         if not isinstance(values, (list, tuple)) or len(values) != players:
             raise BadRequest(f"{label}: expected one entry per seat ({players})")
-    want = 2 if players == 2 else 1
+    want = colors_per_seat(players)
     taken: set[str] = set()
     seats = []
     rows = zip(colors, names, controllers, strict=True)

@@ -190,6 +190,7 @@ def test_every_command_matches_native(wasm: WasmEngine) -> None:
     both("history", record=view["record"])
     both("verify", record=view["record"])
     both("score", cells=[[0, 0, "R"], [1, 0, "R"], [0, 1, "Y"]], seats=[["R"], ["Y"]])
+    both("describe")
     undo = json.dumps({"cmd": "undo", "args": {"record": view["record"], "seat": 0}})
     assert json.loads(wasm.handle(undo)) == json.loads(api.handle(undo))  # done or refused
     text = both("link_text", record=view["record"])["text"]

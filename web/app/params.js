@@ -9,10 +9,14 @@
 //   &autoload=1                               (embed: load at once, not on Start game; main.js reads it)
 
 import { clip } from "./quote.js";
+import { RULES } from "./rules-data.js";
 import { defaultSeat, defaultSetup } from "./state.js";
 import { defaultName } from "./words.js";
 
-const LEVELS = ["random", "easy", "medium", "hard"];
+const LEVELS = RULES.levels; // the engine's bot levels, e.g. ["random", "easy", "medium", "hard"]
+const MIN_PLAYERS = Math.min(...RULES.players);
+const MAX_PLAYERS = Math.max(...RULES.players);
+const PLAYERS_TEXT = `${MIN_PLAYERS} to ${MAX_PLAYERS}`; // "2 to 5"
 const SPEEDS = ["slow", "normal", "fast"];
 const THEMES = ["light", "dark"];
 const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload"];
@@ -61,12 +65,12 @@ export function readParams(search, base = defaultSetup()) {
   const seatWords = q.get("seats") === null ? null : q.get("seats").split(",");
   if (q.has("players")) {
     const n = Number(q.get("players"));
-    if (Number.isInteger(n) && n >= 2 && n <= 5) players = n;
-    else notes.push(`players: "${clip(q.get("players"))}" is not a number from 2 to 5; using ${seatWords?.length >= 2 && seatWords.length <= 5 ? seatWords.length : 3}.`);
+    if (RULES.players.includes(n)) players = n;
+    else notes.push(`players: "${clip(q.get("players"))}" is not a number from ${PLAYERS_TEXT}; using ${RULES.players.includes(seatWords?.length) ? seatWords.length : 3}.`);
   }
-  if (players === null && seatWords && seatWords.length >= 2 && seatWords.length <= 5) players = seatWords.length;
+  if (players === null && seatWords && RULES.players.includes(seatWords.length)) players = seatWords.length;
   if (players === null) {
-    if (seatWords && !q.has("players")) notes.push(`seats: ${seatWords.length} seat(s) given, but a game has 2 to 5; using 3.`);
+    if (seatWords && !q.has("players")) notes.push(`seats: ${seatWords.length} seat(s) given, but a game has ${PLAYERS_TEXT}; using 3.`);
     players = 3;
   }
   const seats = Array.from({ length: players }, (_, i) => ({ ...defaultSeat(i, players) }));
@@ -88,18 +92,18 @@ export function readParams(search, base = defaultSetup()) {
     const names = q.get("names").split(",");
     names.slice(0, players).forEach((name, i) => {
       const trimmed = name.trim();
-      if (trimmed && trimmed.length <= 40) seats[i].name = trimmed;
-      else notes.push(`names: seat ${i + 1}'s name must have 1 to 40 characters; keeping "${clip(seats[i].name)}".`);
+      if (trimmed && trimmed.length <= RULES.max_name) seats[i].name = trimmed;
+      else notes.push(`names: seat ${i + 1}'s name must have 1 to ${RULES.max_name} characters; keeping "${clip(seats[i].name)}".`);
     });
   }
   if (q.has("colors")) {
-    const want = players === 2 ? 2 : 1;
+    const want = RULES.colors_per_seat[players];
     const groups = q.get("colors").split(",");
     if (groups.length !== players) notes.push(`colors: ${groups.length} given for ${players} players; the rest keep their defaults.`);
     groups.slice(0, players).forEach((group, i) => {
       const letters = [...group.trim().toUpperCase()];
-      if (letters.length === want && letters.every((c) => "RYBKW".includes(c))) seats[i].colors = letters;
-      else notes.push(`colors: "${clip(group)}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from R, Y, B, K, W; keeping ${seats[i].colors.join("")}.`);
+      if (letters.length === want && letters.every((c) => RULES.colors.includes(c))) seats[i].colors = letters;
+      else notes.push(`colors: "${clip(group)}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from ${RULES.colors.join(", ")}; keeping ${seats[i].colors.join("")}.`);
     });
   }
   const setup = { ...base, seats, seed: "", rotations: true, first: 0 };

@@ -2,12 +2,12 @@
 // Every field says what it holds and gives an example value.
 
 import { teachState } from "./teach/state.js";
+import { RULES } from "./rules-data.js";
 import { BOT_NAMES, THEMES } from "./words.js";
 
 /** Colours a fresh setup gives each seat (the engine's defaults, docs/api.md). */
 export function defaultColors(players) {
-  if (players === 2) return [["R", "Y"], ["B", "K"]];
-  return ["R", "Y", "B", "K", "W"].slice(0, players).map((c) => [c]);
+  return (RULES.default_colors[players] || []).map((colors) => [...colors]);
 }
 
 /** A seat of the start screen's form. */

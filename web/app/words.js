@@ -1,20 +1,28 @@
 // Words the UI shows for engine values: colour letters, controllers, moves.
-// Naming only; no rule lives here.
+// Naming only; no rule lives here: the facts come from the engine (rules-data.js, written
+// by the build from destijl.facts.describe()).
+
+import { RULES } from "./rules-data.js";
 
 /** Colour letters of the engine (cards.py) and their names. */
-export const COLOR_NAMES = { R: "red", Y: "yellow", B: "blue", K: "black", W: "white" };
+export const COLOR_NAMES = RULES.color_names;
 
 /** The colour letters in the order the start screen offers them. */
-export const COLOR_LETTERS = ["R", "Y", "B", "K", "W"];
+export const COLOR_LETTERS = RULES.colors;
 
-/** Controllers the engine accepts (docs/api.md) and their labels. */
+/** "Human", "Bot · medium": what the start screen calls a controller. */
+function label(controller) {
+  return controller === "human" ? "Human" : `Bot · ${controller.slice(4)}`;
+}
+
+/**
+ * Controllers the engine accepts and their labels, as the start screen offers them: the
+ * human, then the bot levels weakest first, with the random baseline last.
+ */
 export const CONTROLLERS = [
-  ["human", "Human"],
-  ["bot:easy", "Bot · easy"],
-  ["bot:medium", "Bot · medium"],
-  ["bot:hard", "Bot · hard"],
-  ["bot:random", "Bot · random"],
-];
+  ...RULES.controllers.filter((c) => c !== "bot:random"),
+  ...RULES.controllers.filter((c) => c === "bot:random"),
+].map((c) => [c, label(c)]);
 
 export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
 
@@ -42,8 +50,7 @@ export function isBot(controller) {
 }
 
 export function controllerLabel(controller) {
-  const found = CONTROLLERS.find(([value]) => value === controller);
-  return found ? found[1] : controller;
+  return RULES.controllers.includes(controller) ? label(controller) : controller;
 }
 
 export function ordinal(n) {

@@ -21,6 +21,10 @@ from ..game import Game
 from ..levels import LEVEL_NAMES
 from ..move import Move
 
+THINK_MS = 1200
+"""The think time the page gives a bot's move (``bot_move``'s ``time_ms``), in milliseconds:
+the levels that search stop by then (describe() hands it to the page, rules-data.js)."""
+
 
 class Bot(Protocol):
     """What every level provides."""

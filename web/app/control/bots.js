@@ -1,12 +1,10 @@
 // Bots: while a bot holds the turn, ask the engine for its move and play it, one visible
 // move at a time, at the chosen pace.
 
+import { RULES } from "../rules-data.js";
 import * as T from "../transitions.js";
 import { isBot } from "../words.js";
 import { reason } from "./narration.js";
-
-// The longest a searching bot (hard) may think per move, so a person never waits long.
-const BOT_THINK_MS = 1200;
 
 /** Bot pacing in ms: a minimum thinking time, then a pause to watch the card land. */
 const SPEEDS = { slow: { think: 1100, after: 1000 }, normal: { think: 500, after: 550 }, fast: { think: 0, after: 60 } };
@@ -37,7 +35,7 @@ export function createBots(ctx) {
         if (!isBot(v.seats[seat].controller)) return;
         up(T.thinking, seat);
         const pace = SPEEDS[s.speed] || SPEEDS.normal;
-        const [{ move }] = await Promise.all([engine.call("bot_move", { record: v.record, time_ms: BOT_THINK_MS }), delay(pace.think)]);
+        const [{ move }] = await Promise.all([engine.call("bot_move", { record: v.record, time_ms: RULES.think_ms /* a searching bot stops by then */ }), delay(pace.think)]);
         if (ctx.stale(mine)) return;
         const view = await engine.call("play", { record: v.record, move });
         if (ctx.stale(mine)) return;

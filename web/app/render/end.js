@@ -1,7 +1,7 @@
 // The end of the game: the score table, the winner, the tie-break and stroke highlights.
 
 import { h } from "../dom.js";
-import { colorName, ordinal, winnerText } from "../words.js";
+import { COLOR_LETTERS, colorName, ordinal, winnerText } from "../words.js";
 
 function swatches(colors) {
   return h("span", { class: "swatches", "aria-hidden": "true" },
@@ -29,7 +29,7 @@ export function resultsPanel(view, highlight) {
   const result = view.result;
   const ranks = result.bonus_ranks || [];
   const present = [...new Set(view.painting.map(([, , c]) => c))];
-  const order = ["R", "Y", "B", "K", "W"].filter((c) => present.includes(c));
+  const order = COLOR_LETTERS.filter((c) => present.includes(c));
   const rows = view.seats.map((seat, i) => {
     const line = result.seats[i];
     const won = result.winners.includes(i);

@@ -2,6 +2,7 @@
 // number of seats changes; otherwise values are patched so typing never loses focus.
 
 import { attr, h, replace, show, text } from "../dom.js";
+import { RULES } from "../rules-data.js";
 import { COLOR_LETTERS, CONTROLLERS, colorName } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
@@ -18,7 +19,7 @@ function seatRow(i, colorsPerSeat) {
   return h("li", { class: "seat-row", "data-seat": i },
     h("span", { class: "seat-num", "aria-hidden": "true", text: i + 1 }),
     h("span", { class: "seat-colors" }, Array.from({ length: colorsPerSeat }, (_, k) => colorSelect(i, k, colorsPerSeat))),
-    h("input", { type: "text", class: "seat-name", "aria-label": `Seat ${i + 1} name`, maxlength: 40,
+    h("input", { type: "text", class: "seat-name", "aria-label": `Seat ${i + 1} name`, maxlength: RULES.max_name,
       autocomplete: "off", spellcheck: "false", "data-action": "seat-name", "data-seat": i }),
     h("select", { class: "seat-controller", "aria-label": `Seat ${i + 1} player`, "data-action": "seat-controller", "data-seat": i },
       CONTROLLERS.map(([value, label]) => h("option", { value, text: label }))));
@@ -30,12 +31,12 @@ function build(root, players) {
     h("div", { class: "notices", id: "notices", role: "status" }),
     h("fieldset", { class: "players-field" },
       h("legend", { text: "Players" }),
-      h("div", { class: "segmented" }, [2, 3, 4, 5].map((n) =>
+      h("div", { class: "segmented" }, RULES.players.map((n) =>
         h("label", { class: "segment" },
           h("input", { type: "radio", name: "players", value: n, "data-action": "players" }),
           h("span", { text: n }))))),
     h("ol", { class: "seat-rows", "aria-label": "Seats" },
-      Array.from({ length: players }, (_, i) => seatRow(i, players === 2 ? 2 : 1))),
+      Array.from({ length: players }, (_, i) => seatRow(i, RULES.colors_per_seat[players]))),
     h("div", { class: "options" },
       h("label", { class: "check" },
         h("input", { type: "checkbox", "data-action": "opt-rotations" }), h("span", { text: "Rotate cards" })),
