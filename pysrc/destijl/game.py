@@ -22,6 +22,7 @@ from .levels import LEVEL_NAMES
 from .move import Move
 from .names import check_name
 from .painting import MAX_COVER, MIN_COVER, Painting
+from .record_format import to_record
 from .scoring import ScoreSheet, score_painting
 
 DECK_SIZES: dict[int, int] = {2: 16, 3: 27, 4: 32, 5: 25}
@@ -252,8 +253,6 @@ class Game:
 
     def record(self) -> dict:
         """The game record (``destijl-record/1``) of this game so far."""
-        from .record import to_record
-
         return to_record(self)
 
     def __repr__(self) -> str:

@@ -1,6 +1,7 @@
 """The game record ``destijl-record/1``: the save, replay and share format.
 
-A record is plain JSON (see docs/record.md). ``to_record`` writes one, ``replay`` checks
+A record is plain JSON (see docs/record.md). ``to_record`` (record_format.py, re-exported
+here) writes one, ``replay`` checks
 every field, replays every move and returns the game, raising ``BadRecord`` naming the
 field (and move index) of the first problem.
 
@@ -20,31 +21,12 @@ from .checks import SAFE_INT, is_int
 from .errors import BadRecord, DeStijlError, quote
 from .game import CONTROLLERS, DECK_SIZES, Game, Seat, make_seats
 from .move import Move
+from .record_format import FORMAT, to_record
 
-FORMAT = "destijl-record/1"
 FRIEND_FORMAT = "destijl-friend/1"
 _MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
-
-
-def to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as it stands, with ``result`` once it is over."""
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "options": {"players": game.players, "rotations": game.rotations},
-        "seats": [{"name": seat.name, "colors": list(seat.colors),
-                   "controller": seat.controller} for seat in game.seats],
-        "first_player": game.initial_first_player,
-        "cards": {str(card): list(game.cards[card]) for card in game.deal},
-        "deal": list(game.deal),
-        "moves": [{"seat": played.seat, **played.move.to_dict()} for played in game.history],
-    }
-    if game.seed is not None:
-        record["seed"] = game.seed
-    result = game.result()
-    if result is not None:
-        record["result"] = result.to_dict()
-    return record
+__all__ = ["FORMAT", "FRIEND_FORMAT", "replay", "to_record"]
 
 
 def replay(record: Any, *, upto: int | None = None) -> Game:
