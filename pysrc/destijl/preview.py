@@ -138,27 +138,10 @@ def analyse(board: Board, pos: int, face: tuple[int, ...]) -> Change:
 
 
 def ranks_after(board: Board, scorer: Scorer, change: Change) -> list[list[Any]]:
-    """The bonus ranking after the change: ``[rank, size or None, [seats]]`` per bonus."""
-    grown: dict[int, int] = {}  # size -> change in strokes of that size
-    by_color: dict[tuple[int, int], int] = {}  # (size, colour) -> change
-    for sign, strokes in ((-1, change.removed), (1, change.added)):
-        for color, size in strokes:
-            grown[size] = grown.get(size, 0) + sign
-            by_color[size, color] = by_color.get((size, color), 0) + sign
-    bonus = scorer.bonus
-    sizes = set(board.sizes_desc()[: len(bonus) + len(change.removed)]) | set(grown)
-    present = sorted((s for s in sizes if board.htot.get(s, 0) + grown.get(s, 0) > 0), reverse=True)
-    ranks = []
-    for rank in range(len(bonus)):
-        if rank >= len(present):
-            ranks.append([rank + 1, None, []])
-            continue
-        size = present[rank]
-        row = board.hist.get(size)
-        seats = sorted({seat for color, seat in scorer.owned
-                        if (row[color] if row else 0) + by_color.get((size, color), 0) > 0})
-        ranks.append([rank + 1, size, seats])
-    return ranks
+    """The bonus ranking after the change: ``[rank, size or None, [seats]]`` per bonus, by
+    the scorer's ranking (the one bonus rule, ``scoring.award_bonuses``)."""
+    ranking = scorer.ranking(board, change.removed, change.added)
+    return [[rank, size, sorted(seats)] for rank, (_points, size, seats) in enumerate(ranking, 1)]
 
 
 def _letters(strokes: list[tuple[int, ...]]) -> list[list[Any]]:

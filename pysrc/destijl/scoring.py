@@ -143,6 +143,23 @@ def score_painting(
     return score_strokes(sizes, seat_colors, players or len(seat_colors))
 
 
+def award_bonuses(
+    ranked: Iterable[tuple[int, Sequence[int]]], table: Sequence[int]
+) -> list[tuple[int, int | None, Sequence[int]]]:
+    """The bonus rule, the one copy the engine, the preview and the bots share.
+
+    ``ranked`` yields the distinct stroke sizes, largest first, each with the seats owning
+    a stroke of that size; the table's first bonus goes to the largest size's seats, the
+    next to the next size's, and so on; a bonus with no size left goes to nobody (None).
+    Returns ``(points, size, seats)`` per bonus of ``table``.
+
+    >>> award_bonuses(iter([(5, (1,)), (3, (0, 1))]), (5, 3, 1))
+    [(5, 5, (1,)), (3, 3, (0, 1)), (1, None, ())]
+    """
+    sizes = iter(ranked)
+    return [(points, *next(sizes, (None, ()))) for points in table]
+
+
 def score_strokes(
     strokes: Iterable[tuple[str, int]], seats: Sequence[Sequence[str]], players: int
 ) -> ScoreSheet:
@@ -160,15 +177,14 @@ def score_strokes(
         counts[seat] += 1
         largest[seat] = max(largest[seat], size)
         sizes_owned.setdefault(size, set()).add(seat)
-    ranked_sizes = sorted(all_sizes, reverse=True)
+    ranked = ((size, tuple(sorted(sizes_owned.get(size, ()))))
+              for size in sorted(all_sizes, reverse=True))
     bonus = [0] * len(seats)
     ranks = []
-    for index, points in enumerate(BONUS_TABLE[players]):
-        size = ranked_sizes[index] if index < len(ranked_sizes) else None
-        winners = tuple(sorted(sizes_owned.get(size, ()))) if size is not None else ()
+    for index, (points, size, winners) in enumerate(award_bonuses(ranked, BONUS_TABLE[players])):
         for seat in winners:
             bonus[seat] += points
-        ranks.append(BonusRank(index + 1, points, size, winners))
+        ranks.append(BonusRank(index + 1, points, size, tuple(winners)))
     scores = tuple(SeatScore(counts[i], bonus[i], largest[i]) for i in range(len(seats)))
     winners, tied = _winners(scores)
     return ScoreSheet(scores, winners, tuple(ranks), tied)

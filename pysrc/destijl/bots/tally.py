@@ -2,7 +2,9 @@
 
 The same rules as ``destijl.scoring`` (one point per stroke in a seat's colours; bonuses
 by distinct stroke sizes over all colours, once per seat per bonus, nobody scoring for
-unused colours), computed from counts instead of a recount.
+unused colours), computed from counts instead of a recount. The bonus rule itself is
+``scoring.award_bonuses``, shared with the engine's scoring and the preview; this module
+only works out, from counts, which sizes and seats it ranks.
 
 >>> from destijl.bots.board import Board
 >>> board = Board.from_cells({(0, 0): "R", (1, 0): "R", (0, 1): "B"})
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import COLORS
-from ..scoring import BONUS_TABLE
+from ..scoring import BONUS_TABLE, award_bonuses
 from .board import COLOR_INDEX, Board
 from .delta import Strokes
 
@@ -54,9 +56,10 @@ class Scorer:
             top = board.sizes_desc()[: len(self.bonus)]
             threshold = top[-1] if len(top) == len(self.bonus) else 0
             totals = strokes[:]
-            for rank, size in enumerate(top):
-                for seat in self._owners_of(board, size):
-                    totals[seat] += self.bonus[rank]
+            ranked = ((size, self._owners_of(board, size)) for size in top)
+            for points, _size, seats in award_bonuses(ranked, self.bonus):
+                for seat in seats:
+                    totals[seat] += points
             self._base = (totals, strokes, threshold)
         return self._base
 
@@ -89,6 +92,15 @@ class Scorer:
                 biggest = size
         if biggest < threshold:  # the bonuses stay where they are
             return [t + p - s for t, p, s in zip(totals, points, strokes, strict=True)]
+        for gain, _size, owners in self.ranking(board, removed, added):
+            for seat in owners:
+                points[seat] += gain
+        return points
+
+    def ranking(self, board: Board, removed: Strokes = NO_CHANGE,
+                added: Strokes = NO_CHANGE) -> list[tuple[int, int | None, Sequence[int]]]:
+        """The bonuses after the change, ``(points, size, seats)`` each, by the one bonus rule
+        (``scoring.award_bonuses``); seats in colour order."""
         change: dict[int, int] = {}  # size * 8 + colour -> change in strokes
         grown: dict[int, int] = {}  # size -> change in strokes of that size
         for color, size in removed:
@@ -102,25 +114,23 @@ class Scorer:
         htot, hist, bonus = board.htot, board.hist, self.bonus
         candidates = set(board.sizes_desc()[: len(bonus) + len(removed)])
         candidates.update(size for size, n in grown.items() if n > 0)
-        rank = 0
+        ranked: list[tuple[int, Sequence[int]]] = []  # the sizes after the change, with owners
         for size in sorted(candidates, reverse=True):
-            if size in grown:
-                if htot.get(size, 0) + grown[size] <= 0:
-                    continue
+            if size not in grown:
+                ranked.append((size, self._owners_of(board, size)))
+            elif htot.get(size, 0) + grown[size] > 0:  # the size is still there
                 row = hist.get(size)
-                seats = []
+                seats: list[int] = []
                 for color, seat in self.owned:
                     if ((row[color] if row else 0) + change.get(size << 3 | color, 0)
                             and seat not in seats):
                         seats.append(seat)
+                ranked.append((size, seats))
             else:
-                seats = self._owners_of(board, size)
-            for seat in seats:
-                points[seat] += bonus[rank]
-            rank += 1
-            if rank == len(bonus):
+                continue
+            if len(ranked) == len(bonus):
                 break
-        return points
+        return award_bonuses(ranked, bonus)
 
     def largest(self, board: Board) -> list[int]:
         """Each seat's single largest stroke on the board, 0 if it has none."""
