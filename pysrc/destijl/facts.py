@@ -4,7 +4,8 @@ The page draws its start screen, its words for colours and controllers and its R
 panel before the engine has loaded (the engine arrives with Start game in the embed). The
 build writes ``describe()`` into ``dist/app/rules-data.js`` so those facts have one owner,
 the engine: player counts, the colours, each player count's default colours, the bot
-levels (from the bots' registry, so a new level shows up by itself), the bonus table and
+levels with their labels, ratings and descriptions (destijl.levels, the one list of
+levels, so a new level shows up by itself), the bonus table and
 the Rules panel's worked example, counted here by the engine's own code.
 
 >>> facts = describe()
@@ -12,6 +13,8 @@ the Rules panel's worked example, counted here by the engine's own code.
 ([2, 3, 4, 5], ['R', 'Y', 'B', 'K', 'W'], 2)
 >>> facts["controllers"][0], "bot:medium" in facts["controllers"]
 ('human', True)
+>>> sorted(facts["levels"][0])
+['description', 'label', 'name', 'rating']
 >>> facts["rules_example"]["legal"]["covers"], facts["rules_example"]["illegal"]["covers"]
 (2, 6)
 """
@@ -20,9 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import THINK_MS, level_names
+from .bots import THINK_MS
 from .cards import CARDS, COLOR_NAMES, COLORS
 from .game import DEFAULT_COLORS, colors_per_seat
+from .levels import LEVEL_NAMES, describe_levels
 from .names import MAX_NAME
 from .painting import MAX_COVER, MIN_COVER, Painting
 from .scoring import BONUS_TABLE, find_strokes
@@ -47,8 +51,8 @@ def describe() -> dict[str, Any]:
         "default_colors": {str(n): DEFAULT_COLORS[n] for n in players},
         "colors_per_seat": {str(n): colors_per_seat(n) for n in players},
         "max_name": MAX_NAME,
-        "levels": level_names(),
-        "controllers": ["human", *(f"bot:{level}" for level in level_names())],
+        "levels": describe_levels(),
+        "controllers": ["human", *(f"bot:{name}" for name in LEVEL_NAMES)],
         "think_ms": THINK_MS,
         "cover": [MIN_COVER, MAX_COVER],
         "bonuses": {str(n): list(BONUS_TABLE[n]) for n in players},

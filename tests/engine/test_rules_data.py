@@ -14,7 +14,7 @@ import pytest
 
 from destijl import new_game
 from destijl.api import handle
-from destijl.bots import make_bot
+from destijl.bots import level_names, make_bot
 from destijl.cards import CARDS
 from destijl.errors import BadRequest
 from destijl.facts import describe
@@ -51,14 +51,16 @@ def test_default_colours_are_what_a_new_game_deals(players: int) -> None:
 
 def test_every_controller_is_accepted_and_every_level_plays() -> None:
     assert FACTS["controllers"][0] == "human"
-    assert FACTS["controllers"][1:] == [f"bot:{level}" for level in FACTS["levels"]]
-    assert {"random", "easy", "medium", "hard"} <= set(FACTS["levels"])
+    names = [level["name"] for level in FACTS["levels"]]
+    assert FACTS["controllers"][1:] == [f"bot:{name}" for name in names]
+    assert {"random", "easy", "medium", "hard"} <= set(names)
+    assert names == level_names()  # every level the bots can play, and only those
     for controller in FACTS["controllers"]:
         make_seats(2, controllers=[controller, "human"])
     with pytest.raises(BadRequest):
         make_seats(2, controllers=["bot:nobody", "human"])
     game = new_game(2, seed=3)
-    for level in FACTS["levels"]:
+    for level in names:
         assert game.is_legal(make_bot(level, time_ms=50).choose(game, random.Random(1)))
 
 

@@ -13,7 +13,7 @@ import { RULES } from "./rules-data.js";
 import { defaultSeat, defaultSetup } from "./state.js";
 import { defaultName } from "./words.js";
 
-const LEVELS = RULES.levels; // the engine's bot levels, e.g. ["random", "easy", "medium", "hard"]
+const LEVELS = RULES.levels.map((level) => level.name); // the engine's bot levels, e.g. ["random", "easy", ...]
 const MIN_PLAYERS = Math.min(...RULES.players);
 const MAX_PLAYERS = Math.max(...RULES.players);
 const PLAYERS_TEXT = `${MIN_PLAYERS} to ${MAX_PLAYERS}`; // "2 to 5"
