@@ -58,16 +58,13 @@ BUILD = REPO / "build_scripts" / "build.py"
 SERVE = REPO / "build_scripts" / "serve.py"
 NETLIFY_TOML = REPO / "netlify.toml"
 ARTIFACTS = REPO / "test-artifacts"
-SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 PROBE = Path(__file__).resolve().parent / "probe"
+
+sys.path.insert(0, str(REPO / "build_scripts"))
+from chromium import launch_options  # noqa: E402  the options the web benchmark uses too
+
+sys.path.pop(0)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -239,14 +236,6 @@ def playwright() -> Iterator[playwright_api.Playwright]:
     """The Playwright driver."""
     with playwright_api.sync_playwright() as driver:
         yield driver
-
-
-def launch_options() -> dict:
-    """Chromium options shared by `browser` and `persistent_context`."""
-    options: dict = {"args": CHROMIUM_ARGS}
-    if SYSTEM_CHROMIUM.exists():
-        options["executable_path"] = str(SYSTEM_CHROMIUM)
-    return options
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,43 @@
+"""The one set of Chromium options for everything that drives a browser here: the browser
+tests (tests/web/conftest.py) and the web benchmark (build_scripts/webbench).
+
+The system's Chromium (/usr/bin/chromium) when there is one, else Playwright's own; the
+flags keep it from doing work of its own (updates, sync, background fetches) while it is
+measured or tested on a shared machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import subprocess
+from pathlib import Path
+
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def launch_options() -> dict:
+    """Keyword arguments for Playwright's ``chromium.launch`` (and persistent contexts)."""
+    options: dict = {"args": list(CHROMIUM_ARGS)}
+    if SYSTEM_CHROMIUM.exists():
+        options["executable_path"] = str(SYSTEM_CHROMIUM)
+    return options
+
+
+def version() -> str:
+    """The system Chromium's version ("Playwright's" without one, "?" if it will not say)."""
+    if not SYSTEM_CHROMIUM.exists():
+        return "Playwright's"
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        out = subprocess.run([str(SYSTEM_CHROMIUM), "--version"], capture_output=True,
+                             text=True, timeout=30).stdout
+        found = re.search(r"(\d+\.\d+\.\d+\.\d+)", out)
+        return found.group(1) if found else "?"
+    return "?"

@@ -1,0 +1,160 @@
+"""The measured visits in Chromium: cold, warm (a profile on disk), the embed, and the
+redraws of a whole 5-player game."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+
+from chromium import launch_options
+
+from .paths import BASELINE_PATH, EMBED_PATH, LARGEST, REDRAW_PATH, TIMEOUT_MS, page_script
+from .server import Served, quiet
+
+PROBE_JS = page_script("probe.js")  # an init script in every measured page
+PLY_JS = page_script("plies.js")
+
+
+def _figures(page, served: Served, started: float, done: str) -> dict:  # type: ignore[no-untyped-def]
+    """Wait for `done` ("gallery" or "ready") and read the page's figures."""
+    page.wait_for_function(f"() => window.__bench && window.__bench.{done} !== null",
+                           timeout=TIMEOUT_MS, polling=20)
+    ended = time.time()
+    b = page.evaluate("() => window.__bench")
+    at = b[done]
+    loading = [d for start, d in b["longtasks"] if start <= at]
+    sent, requests = served.since(started, ended)
+    return {"first_move_ms": at, "fcp_ms": b["fcp"], "bytes": sent, "requests": requests,
+            "longest_task_ms": max(loading, default=0.0), "cls": b["cls"],
+            "python": b["python"]}
+
+
+def visit(context, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
+    """Open `path` in a new page of `context` and measure until `done`."""
+    page = context.new_page()
+    started = time.time()
+    page.goto(served.url + path, wait_until="commit")
+    try:
+        return _figures(page, served, started, done)
+    finally:
+        page.close()
+
+
+def cold(browser, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
+    """A first visit in a fresh profile."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(PROBE_JS)
+    try:
+        return visit(context, served, path, done)
+    finally:
+        context.close()
+
+
+BYTECODE_CACHE = "python-bytecode"  # web/worker.js keeps the compiled python zip there
+SAVED_BYTECODE_JS = f"""async () => {{
+  if (!(await caches.has("{BYTECODE_CACHE}"))) return [];
+  const cache = await caches.open("{BYTECODE_CACHE}");
+  return (await cache.keys()).map((request) => request.url);
+}}"""
+
+
+OFFLINE_READY_JS = """async () => {
+  if (!navigator.serviceWorker) return true;
+  const activated = (async () => {
+    const active = (await navigator.serviceWorker.ready).active;
+    while (active.state !== "activated") {
+      await new Promise((resolve) =>
+        active.addEventListener("statechange", resolve, { once: true }));
+    }
+  })();
+  const late = new Promise((_, reject) => setTimeout(
+    () => reject(new Error("the service worker did not activate within 60 s")), 60000));
+  await Promise.race([activated, late]);
+  return true;
+}"""
+
+
+def warm(playwright, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
+    """The second visit in a profile on disk (HTTP cache, code cache, service worker, and
+    for the game the bytecode its worker compiled and saved after the first start).
+
+    The first visit waits for positive signals, never a fixed time: the game's worker
+    posting "bytecode-saved" (then the entry is read back from Cache Storage) and its
+    service worker activated. The measured visit records how Python started ("bytecode")."""
+    game = path != BASELINE_PATH
+    with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, viewport={"width": 1280, "height": 800}, **launch_options())
+        context.add_init_script(PROBE_JS)
+        try:
+            page = context.new_page()
+            page.goto(served.url + path, wait_until="commit")
+            page.wait_for_function(f"() => window.__bench && window.__bench.{done} !== null",
+                                   timeout=TIMEOUT_MS, polling=50)
+            saved: list[str] = []
+            if game:
+                page.wait_for_function("() => window.__bench.bytecodeSaved !== null",
+                                       timeout=TIMEOUT_MS, polling=100)
+                saved = page.evaluate(SAVED_BYTECODE_JS)
+                if not saved:
+                    raise RuntimeError("the worker said bytecode-saved, but Cache Storage "
+                                       f"has no {BYTECODE_CACHE!r} entry")
+                page.evaluate(OFFLINE_READY_JS)
+            page.close()
+            return {**visit(context, served, path, done), "bytecode_saved": saved}
+        finally:
+            context.close()
+
+
+def embed(browser, served: Served) -> dict:  # type: ignore[no-untyped-def]
+    """The embed: what it costs before Start game, then Start game to the first move."""
+    context = browser.new_context(viewport={"width": 480, "height": 600})
+    context.add_init_script(PROBE_JS)
+    try:
+        page = context.new_page()
+        started = time.time()
+        page.goto(served.url + EMBED_PATH, wait_until="commit")
+        page.wait_for_function("() => document.documentElement.dataset.preview === 'ready'",
+                               timeout=TIMEOUT_MS)
+        quiet(served)
+        sent, requests = served.since(started, time.time())
+        before = page.evaluate("() => window.__bench")
+        page.get_by_role("button", name="Start game").click()
+        page.wait_for_function("() => window.__bench.gallery !== null", timeout=TIMEOUT_MS,
+                               polling=20)
+        after = page.evaluate("() => window.__bench")
+        return {"before_bytes": sent, "before_requests": requests,
+                "before_workers": before["workers"], "before_wasm": before["wasm"],
+                "fcp_ms": before["fcp"], "cls": after["cls"],
+                "play_to_move_ms": after["gallery"] - after["play"]}
+    finally:
+        context.close()
+
+
+def redraws(browser, served: Served) -> dict:  # type: ignore[no-untyped-def]
+    """A whole 5-player game of random bots (the worker thinks, the page only redraws): the
+    longest main-thread task over all moves, over the largest Paintings, and at the end."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(PROBE_JS)
+    try:
+        page = context.new_page()
+        page.goto(served.url + REDRAW_PATH)
+        page.wait_for_selector("#table", state="attached", timeout=TIMEOUT_MS)
+        page.evaluate(PLY_JS)
+        page.wait_for_selector("body.is-over", timeout=TIMEOUT_MS)
+        quiet(served)
+        page.wait_for_timeout(500)  # let the end screen's last task be reported
+        b = page.evaluate("() => window.__bench")
+    finally:
+        context.close()
+    plies = b["plies"]
+    first = next(t for t, ply in plies if ply >= 1)
+    large = next(t for t, ply in plies if ply >= LARGEST)
+    final = max(ply for _, ply in plies)
+    last = next(t for t, ply in plies if ply == final)
+    tasks = [(t, d) for t, d in b["longtasks"] if t + d >= first]
+    during = [d for t, d in tasks if t < last - 1]
+    return {"moves": final, "longest_ms": max(during, default=0.0),
+            "largest_ms": max((d for t, d in tasks if large <= t < last - 1), default=0.0),
+            "end_ms": max((d for t, d in tasks if t >= last - 1), default=0.0),
+            "over_50": sum(1 for d in during if d > 50)}

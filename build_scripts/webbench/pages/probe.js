@@ -1,0 +1,38 @@
+// Runs in every measured page before its own scripts (an init script): the figures the
+// page keeps in window.__bench.
+(() => {
+  const b = window.__bench = { longtasks: [], cls: 0, fcp: null, gallery: null, ready: null,
+    workers: 0, wasm: 0, play: null, python: null, bytecodeSaved: null };
+  const watch = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn))
+    .observe({ type, buffered: true }); } catch (e) { /* not supported */ } };
+  watch("longtask", (e) => b.longtasks.push([e.startTime, e.duration]));
+  watch("layout-shift", (e) => { if (!e.hadRecentInput) b.cls += e.value; });
+  watch("paint", (e) => { if (e.name === "first-contentful-paint") b.fcp = e.startTime; });
+  const RealWorker = window.Worker;
+  // The engine worker's own words (web/worker.js): how Python started ("bytecode" or
+  // "source"), and when the compiled bytecode was saved in Cache Storage.
+  const heard = ({ data }) => {
+    if (data && data.type === "ready" && b.python === null) b.python = data.python ?? "?";
+    if (data && data.type === "bytecode-saved") b.bytecodeSaved = performance.now();
+  };
+  if (RealWorker) window.Worker = class extends RealWorker {
+    constructor(...args) {
+      b.workers++;
+      super(...args);
+      this.addEventListener("message", heard);
+    } };
+  for (const k of ["compile", "instantiate", "compileStreaming", "instantiateStreaming"]) {
+    const f = WebAssembly[k];
+    if (f) WebAssembly[k] = function (...args) { b.wasm++; return f.apply(this, args); };
+  }
+  const check = () => {
+    if (b.gallery !== null || !document.querySelector(".gcard:not([disabled])")) return;
+    b.gallery = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true,
+    attributes: true, attributeFilter: ["disabled"] });
+  addEventListener("click", (e) => {
+    const play = e.target.closest && e.target.closest("#btn-play");
+    if (b.play === null && play) b.play = performance.now();
+  }, true);
+})();
