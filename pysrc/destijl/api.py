@@ -28,7 +28,7 @@ from .friends import replay as friend_replay
 from .friends_api import COMMANDS as FRIEND_COMMANDS
 from .game import DEFAULT_COLORS, Game, new_game
 from .jsontext import loads
-from .lab import cmd_lab_advance, cmd_lab_summary
+from .lab import cmd_bot_state, cmd_lab_advance, cmd_lab_summary
 from .move import Move
 from .preview import cmd_hint, cmd_history, cmd_preview
 from .record import FORMAT, FRIEND_FORMAT, replay
@@ -262,6 +262,7 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "history": cmd_history,
     **FRIEND_COMMANDS,
     "lab_advance": cmd_lab_advance,
+    "bot_state": cmd_bot_state,
     "lab_summary": cmd_lab_summary,
     "link_text": cmd_link_text,
     "link_open": cmd_link_open,

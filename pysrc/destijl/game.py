@@ -32,7 +32,9 @@ DEFAULT_COLORS: dict[int, list[list[str]]] = {
     4: [["R"], ["Y"], ["B"], ["K"]],
     5: [["R"], ["Y"], ["B"], ["K"], ["W"]],
 }
-CONTROLLERS = ("human", *(f"bot:{name}" for name in LEVEL_NAMES))
+# "bot:mine": a person's own bot from the Bot Lab (docs/bots.md), played by the page in its
+# sandbox; the engine has no such level (bot_move refuses it).
+CONTROLLERS = ("human", *(f"bot:{name}" for name in LEVEL_NAMES), "bot:mine")
 _MOVE_FIELDS = ("card", "x", "y", "rotation")
 
 

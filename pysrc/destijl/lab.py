@@ -108,6 +108,19 @@ def cmd_lab_advance(args: dict) -> dict:
     }
 
 
+def cmd_bot_state(args: dict) -> dict:
+    """For a person's bot seated in a game (controller ``bot:mine``): the public ``state``
+    for the seat to play and the ``seed`` of its move (from the game's own seed and deal,
+    which it does not tell)."""
+    if "record" not in args:
+        raise BadRequest("record: missing")
+    game = replay(args["record"])
+    if game.is_over:
+        raise IllegalMove("the game is over: no move to choose")
+    return {"state": public_state(game),
+            "seed": move_seed(f"game:{game.seed}:{','.join(map(str, game.deal))}", game.ply)}
+
+
 def cmd_lab_summary(args: dict) -> dict:
     """The match's table from its games' results (``tournament.summarise``).
 

@@ -263,3 +263,12 @@ def test_the_tournament_command_runs_a_bot_file(tmp_path: Path, capsys):
     path.write_text("def choose(view):\n    return view.legal_moves[0\n")
     assert main(["tournament", "--bots", f"{path},easy", "--games", "2", "--jobs", "1"]) == 1
     assert "SyntaxError" in capsys.readouterr().err
+
+
+def test_a_persons_bot_takes_a_seat_as_bot_mine():
+    game = new_game(2, seed=4, controllers=["bot:mine", "bot:easy"])
+    reply = _call("bot_state", {"record": game.record()})
+    assert reply["state"] == public_state(game) and 0 <= reply["seed"] < 2 ** 53
+    error = json.loads(handle(json.dumps({"cmd": "bot_move", "args": {"record": game.record()}})))
+    assert error["error"]["type"] == "BadRequest"
+    assert game.undo_seats() == []  # a bot: its moves go back with a person's undo

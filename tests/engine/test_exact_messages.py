@@ -152,7 +152,7 @@ RECORD_MESSAGES = [
      "seats[1]: expected an object with name, colors, controller"),
     (lambda r: r["seats"][1].update(controller=["human"]),
      "seats[1].controller: expected one of human, bot:random, bot:easy, bot:steady, "
-     "bot:keen, bot:medium, bot:hard, bot:expert, got ['human']"),
+     "bot:keen, bot:medium, bot:hard, bot:expert, bot:mine, got ['human']"),
     (lambda r: r["seats"][1].update(name=""),
      "seats: seats[1].name: expected 1 to 40 characters, got ''"),
     (lambda r: r.update(first_player=2), "first_player: expected a seat from 0 to 1, got 2"),
@@ -240,7 +240,7 @@ def test_a_seat_without_a_controller_is_played_by_a_human():
      f"seats[1].name: expected 1 to 40 characters, got '{'x' * 41}'"),
     ({"controllers": ["human", "bot:god", "human"]},
      "seats[1].controller: expected one of human, bot:random, bot:easy, bot:steady, "
-     "bot:keen, bot:medium, bot:hard, bot:expert, got 'bot:god'"),
+     "bot:keen, bot:medium, bot:hard, bot:expert, bot:mine, got 'bot:god'"),
 ])
 def test_each_refusal_of_new_game_has_its_exact_message(options, message):
     with pytest.raises(BadRequest) as caught:

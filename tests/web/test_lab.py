@@ -11,9 +11,13 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from player import GAME_OVER, saved_record, set_up, wait_ready
 from playwright.sync_api import Page, expect
 
+from destijl import Move, new_game
 from destijl.bots.examples import source
+from destijl.bots.user import UserBot
+from destijl.lab import cmd_bot_state
 from destijl.tournament import run_tournament
 
 MINUS = "\u2212"
@@ -206,3 +210,29 @@ def test_hostile_bots_cannot_reach_storage_network_or_the_page(page: Page, site,
                                                                 "caches" else "fetch.result") \
             == "refused", (name, report)
     assert page.evaluate("() => localStorage.getItem('destijl.game.keep')") == saved
+
+
+def test_my_bot_saved_in_the_lab_plays_a_seat_of_a_normal_game_to_the_end(page: Page,
+                                                                         tmp_path: Path):
+    open_lab(page)
+    code = source("starter").replace("def choose(view):", "def choose(view):  # mine")
+    set_code(page, code)
+    page.get_by_label("Name").fill("Lead bot")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#lab-keep-note")).to_have_text('Saved "Lead bot" on this device.')
+    page.goto("./")
+    wait_ready(page)
+    set_up(page, ["bot:easy", "bot:mine"], speed="fast", seed=5)
+    page.get_by_role("button", name="Start game").click()
+    page.locator(GAME_OVER).wait_for(timeout=RUN_MS)
+    record = saved_record(page)
+    assert record["seats"][1]["controller"] == "bot:mine" and len(record["moves"]) == 16
+    # the moves of seat 2 are the bot's own: the same bot natively gives the same moves
+    bot = UserBot.from_source(code)
+    game = new_game(2, 5, controllers=["bot:easy", "bot:mine"])
+    for entry in record["moves"]:
+        if entry["seat"] == 1:
+            asked = cmd_bot_state({"record": game.record()})
+            assert bot.choose_for(asked["state"], asked["seed"]).to_dict() == {
+                k: entry[k] for k in ("card", "x", "y", "rotation")}
+        game.play(Move.from_dict({k: entry[k] for k in ("card", "x", "y", "rotation")}))

@@ -22,7 +22,7 @@ function label(controller) {
 export const CONTROLLERS = [
   ...RULES.controllers.filter((c) => c !== "bot:random"),
   ...RULES.controllers.filter((c) => c === "bot:random"),
-].map((c) => [c, label(c)]);
+].map((c) => [c, label(c)]).concat([["bot:mine", "My bot (Bot Lab)"]]); // docs/bots.md
 
 export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
 

@@ -4,6 +4,7 @@
 import { RULES } from "../rules-data.js";
 import * as T from "../transitions.js";
 import { isBot } from "../words.js";
+import { MY_BOT, myBotMove } from "./mybot.js";
 import { reason } from "./narration.js";
 
 /** Bot pacing in ms: a minimum thinking time, then a pause to watch the card land. */
@@ -35,7 +36,10 @@ export function createBots(ctx) {
         if (!isBot(v.seats[seat].controller)) return;
         up(T.thinking, seat);
         const pace = SPEEDS[s.speed] || SPEEDS.normal;
-        const [{ move }] = await Promise.all([engine.call("bot_move", { record: v.record, time_ms: RULES.think_ms /* a searching bot stops by then */ }), delay(pace.think)]);
+        const own = v.seats[seat].controller === MY_BOT; // the person's own bot: in its sandbox
+        const ask = own ? myBotMove(engine, v).then((move) => ({ move }))
+          : engine.call("bot_move", { record: v.record, time_ms: RULES.think_ms /* a searching bot stops by then */ });
+        const [{ move }] = await Promise.all([ask, delay(pace.think)]);
         if (ctx.stale(mine)) return;
         const view = await engine.call("play", { record: v.record, move });
         if (ctx.stale(mine)) return;
