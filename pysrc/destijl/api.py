@@ -272,6 +272,15 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
 
 
 def _game(args: dict, upto: Any = None) -> Game:
+    """The game of ``record`` (parsed JSON) or of ``record_text`` (a file's text, read by
+    the engine's own JSON rules: no key twice, no ``1e400``, a byte order mark skipped)."""
+    if "record_text" in args:
+        if "record" in args:
+            raise BadRequest("record_text: give record or record_text, not both")
+        text = args["record_text"]
+        if not isinstance(text, str):
+            raise BadRequest(f"record_text: expected JSON text, got {quote(text)}")
+        return replay(loads(text, where="record_text"), upto=upto)
     if "record" not in args:
         raise BadRequest("record: missing")
     return replay(args["record"], upto=upto)

@@ -25,7 +25,6 @@ from playwright.sync_api import Frame, FrameLocator, Locator, Page, expect
 REPO = Path(__file__).resolve().parents[2]
 BOOT_MS = 90_000  # Pyodide's first load in a fresh context
 TURN_MS = 60_000  # the longest a bot may take before a human can play again
-SAVE_KEY = "destijl.save"  # the old single save (before per-game keys); migrated at load
 TAB_KEYS = ("destijl.tab.full", "destijl.tab.embed")  # sessionStorage: this tab's game id
 GAME_PREFIX = "destijl.game."  # localStorage: one whole save per game (web/app/storage.js)
 NO_BONUS = "\u2013"  # the score table's dash for a bonus not won

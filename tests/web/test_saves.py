@@ -2,7 +2,9 @@
 
 The game in progress is saved (its destijl-record/1 record) after every move and resumed
 on reload; saves that are corrupt, from another format or tampered with get a message
-and a fresh start. Records export to a file, import back and replay move by move.
+and a fresh start, and are kept in Saved games with the reason, to export or delete
+(issue 17: only the player deletes a save). Records export to a file, import back and
+replay move by move.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ import sys
 from pathlib import Path
 
 from player import (
+    GAME_PREFIX,
     REPO,
-    SAVE_KEY,
+    TAB_KEYS,
     engine,
     my_turn_or_end,
     open_game,
@@ -28,9 +31,41 @@ from player import (
 from playwright.sync_api import Page, expect
 
 
-def put_save(page: Page, text: str) -> None:
-    """Write `text` as the saved game, as an earlier visit (or a meddler) would have."""
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, text])
+def put_save(page: Page, text: str, game_id: str = "earlier-1") -> None:
+    """Write `text` as this tab's saved game, as an earlier visit (or a meddler) would have."""
+    page.evaluate("""([key, tab, id, text]) => {
+      localStorage.setItem(key, text);
+      sessionStorage.setItem(tab, id);
+    }""", [GAME_PREFIX + game_id, TAB_KEYS[0], game_id, text])
+
+
+def save_entry(record: dict, game_id: str = "earlier-1", **fields) -> str:
+    """A whole save entry for `record`, as storage.js writes it, with `fields` replaced."""
+    entry = {"format": "destijl-save/1", "id": game_id, "mode": "full",
+             "moves": len(record["moves"]), "savedAt": "2026-11-30T10:00:00.000Z",
+             "over": record.get("result") is not None, "writer": "earlier",
+             "seats": [{"name": s["name"], "controller": s["controller"]} for s in record["seats"]],
+             "record": record}
+    return json.dumps({**entry, **fields})
+
+
+def stored(page: Page, game_id: str = "earlier-1") -> str | None:
+    """The stored text of a saved game, or None."""
+    return page.evaluate("(key) => localStorage.getItem(key)", GAME_PREFIX + game_id)
+
+
+def expect_kept_and_listed(page: Page, text: str, why: str) -> None:
+    """The save that could not be opened is still stored, listed with why, Export and Delete."""
+    notice = page.locator(".notice")
+    expect(notice).to_contain_text("could not be opened")
+    expect(notice).to_contain_text(why)
+    expect(notice).to_contain_text("It is kept in Saved games")
+    assert stored(page) == text
+    item = page.get_by_role("region", name="Saved games").get_by_role("listitem").filter(
+        has_text="cannot be opened")
+    expect(item).to_contain_text(why)
+    expect(item.get_by_role("button", name="Export")).to_be_visible()
+    expect(item.get_by_role("button", name="Delete")).to_be_visible()
 
 
 def a_record(players: int = 3, seed: int = 11) -> dict:
@@ -68,31 +103,47 @@ def test_the_game_resumes_after_a_reload(page: Page) -> None:
     wait_ply_above(page, len(record["moves"]))
 
 
-def test_a_corrupt_save_gets_a_message_and_a_fresh_start(page: Page) -> None:
+def test_a_corrupt_save_is_kept_with_a_message_and_a_fresh_start(
+        page: Page, tmp_path: Path) -> None:
     open_game(page)
-    put_save(page, '{"format": "destijl-record/1", "moves": [')
+    text = '{"format": "destijl-save/1", "record": {"moves": ['
+    put_save(page, text)
     reload(page)
-    notice = page.locator(".notice")
-    expect(notice).to_contain_text("could not be restored")
-    expect(notice).to_contain_text("not valid JSON")
+    expect_kept_and_listed(page, text, "not valid JSON")
     assert saved_record(page) is None
+    # Export gives the stored text back as it is; Delete asks, and only then deletes.
+    item = page.get_by_role("listitem").filter(has_text="cannot be opened")
+    with page.expect_download() as download:
+        item.get_by_role("button", name="Export").click()
+    out = tmp_path / "damaged.json"
+    download.value.save_as(out)
+    assert out.read_text() == text
+    item.get_by_role("button", name="Delete").click()
+    page.get_by_role("alertdialog", name="Delete this saved game?").wait_for()
+    page.get_by_role("button", name="Keep my game").click()
+    assert stored(page) == text
+    item.get_by_role("button", name="Delete").click()
+    page.get_by_role("button", name="Delete it").click()
+    expect(item).to_be_hidden()
+    assert stored(page) is None
     page.get_by_role("button", name="Start game").click()
     expect(page.get_by_role("button", name="Gallery card 1")).to_be_visible()
 
 
-def test_a_save_from_a_newer_format_gets_a_message(page: Page) -> None:
+def test_a_save_from_a_newer_format_is_kept_with_a_message(page: Page) -> None:
     open_game(page)
     record = a_record()
     record["format"] = "destijl-record/2"
-    put_save(page, json.dumps(record))
+    text = save_entry(record)
+    put_save(page, text)
     reload(page)
-    expect(page.locator(".notice")).to_contain_text(
-        "format: expected 'destijl-record/1', got 'destijl-record/2'")
+    expect_kept_and_listed(
+        page, text, "format: expected 'destijl-record/1', got 'destijl-record/2'")
     expect(page.get_by_role("button", name="Start game")).to_be_visible()
     expect(page.get_by_role("button", name="Resume game")).to_be_hidden()
 
 
-def test_a_tampered_save_gets_a_message_naming_the_move(page: Page) -> None:
+def test_a_tampered_save_is_kept_with_a_message_naming_the_move(page: Page) -> None:
     open_game(page)
     record = a_record()
     first = engine("view", record=record)
@@ -101,11 +152,10 @@ def test_a_tampered_save_gets_a_message_naming_the_move(page: Page) -> None:
     played = engine("play", record=record, move={"card": card, "x": x, "y": y, "rotation": 0})
     tampered = played["record"]
     tampered["moves"][0]["x"] += 40  # far off the Painting: covers nothing
-    put_save(page, json.dumps(tampered))
+    text = save_entry(tampered)
+    put_save(page, text)
     reload(page)
-    notice = page.locator(".notice")
-    expect(notice).to_contain_text("could not be restored")
-    expect(notice).to_contain_text("moves[0]")
+    expect_kept_and_listed(page, text, "moves[0]")
     assert saved_record(page) is None
 
 

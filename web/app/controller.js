@@ -114,6 +114,9 @@ export function createController(deps) {
       case "import-file": return void saves.importRecord(intent.file);
       case "import-confirmed": return void saves.openImport();
       case "resume-saved": return void saves.resumeSaved(intent.id);
+      case "export-saved": return void saves.exportSaved(intent.id);
+      case "delete-saved": return void saves.deleteSaved(intent.id, !!intent.confirmed);
+      case "make-room": return void saves.makeRoomFor(!!intent.confirmed);
       case "confirm-yes": return void (s.dialog?.yes && dispatch(s.dialog.yes));
       case "confirm-no": return void saves.decline(s.dialog?.no);
       case "share": return void share.open();

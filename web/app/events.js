@@ -92,7 +92,7 @@ export function bindEvents(dispatch) {
     const d = el.dataset;
     if (a === "import") return $("import-file").click();
     if (a === "pick") return dispatch({ type: "pick", card: Number(d.card) });
-    if (a === "resume-saved") return dispatch({ type: "resume-saved", id: d.id });
+    if (a === "resume-saved" || a === "export-saved" || a === "delete-saved") return dispatch({ type: a, id: d.id });
     if (a === "place" && ev.pointerType === "touch") return; // the Painting's tap handler previews first
     if (a === "place") return dispatch({ type: "place", x: Number(d.x), y: Number(d.y) });
     if (a === "rotate") return dispatch({ type: "rotate", step: 1 });

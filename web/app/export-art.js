@@ -13,6 +13,15 @@ const PAPER = "#fffefa";
 const INK = "#121212";
 const FONT = "Helvetica Neue, Helvetica, Arial, sans-serif";
 
+/**
+ * `text` with every character XML 1.0 cannot hold (controls other than tab and line
+ * breaks, lone surrogates, U+FFFE, U+FFFF) replaced by U+FFFD, so the SVG stays
+ * well-formed and the PNG drawn from it decodes, whatever a name holds.
+ */
+export function xmlText(text) {
+  return String(text).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "\uFFFD");
+}
+
 /** The composition of a finished `view` as an <svg> element (not in the page). */
 export function artSvg(view, date = new Date()) {
   const [x0, y0, x1, y1] = view.bounds;
@@ -40,13 +49,13 @@ export function artSvg(view, date = new Date()) {
     return s("g", { class: "player" },
       seat.colors.map((c, k) => s("rect", { x: left + k * 40, y: y - 32, width: 32, height: 32, fill: COLORS[c], stroke: INK, "stroke-width": 4 })),
       s("text", { x: left + 100, y, "font-size": 34, "font-family": FONT, fill: INK, "font-weight": won ? 700 : 400,
-        text: `${seat.name} · ${result.seats[i].total} points${won ? " · winner" : ""}` }));
+        text: xmlText(`${seat.name} · ${result.seats[i].total} points${won ? " · winner" : ""}`) }));
   });
   const day = date.toISOString().slice(0, 10);
   const names = view.seats.map((seat) => seat.name).join(", ");
   return s("svg", { xmlns: "http://www.w3.org/2000/svg", width, height, viewBox: `0 0 ${width} ${height}`,
     "data-cells": view.painting.length },
-  s("title", { text: `De Stijl: a Painting by ${names}, ${day}` }),
+  s("title", { text: xmlText(`De Stijl: a Painting by ${names}, ${day}`) }),
   s("rect", { x: 0, y: 0, width, height, fill: PAPER }),
   s("rect", { x: left, y: MARGIN, width: 90, height: 90, fill: COLORS.R }),
   s("rect", { x: left + 102, y: MARGIN, width: 40, height: 90, fill: COLORS.Y }),

@@ -65,6 +65,8 @@ export function createState(mode = "full") {
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]
     gameId: null, // the id this tab saves its game under (storage.js); e.g. "m3x9k2-4f7a"
     saves: [], // saved games for the start screen, newest first; e.g. [{id, moves: 7, savedAt, over, seats}]
-    saveProblem: null, // why the game is not being saved, shown once; e.g. "This game is not being saved: …"
+    brokenSaves: [], // saves that cannot be opened, kept for the player to export or delete; e.g. [{id, why: "the save is damaged: …"}]
+    savesNote: "", // how many finished games were tidied away this visit; e.g. "3 older finished games were tidied away (…)"
+    saveProblem: null, // why the game is not being saved and what is kept, and how many finished games Make room would delete; e.g. {text: "This game is not being saved: …", room: 2}
   };
 }

@@ -8,10 +8,14 @@
 // last. Each tab remembers the id of its own game in sessionStorage (destijl.tab.<mode>),
 // so two tabs keep two games. A tab that finds its game written by another page load
 // (the same game resumed in a second tab) saves under a new id: both games are kept.
-// The old single save (destijl.save / destijl.embed.save) is moved to this layout once.
+// A save is the player's: nothing here removes one on its own. One that cannot be read
+// is listed with the reason (to export or delete); one whose details are damaged but
+// whose record is whole is rebuilt from the record. Only finished games beyond
+// KEEP_FINISHED are tidied away, oldest first, and the list says how many.
 //
 // Storage can be missing, blocked (private modes, sandboxed frames) or full: writes then
-// return {ok: false, problem} in plain words and the game still plays.
+// return {ok: false, problem} in plain words and the game still plays; room is made only
+// after the player agrees (makeRoom).
 //
 // Preferences (destijl.prefs): every field is checked on load; bad ones are dropped and
 // named, so a bad value never reaches a render (readPrefs).
@@ -20,11 +24,8 @@ import { clip } from "./quote.js";
 
 const GAME_PREFIX = "destijl.game.";
 const SAVE_FORMAT = "destijl-save/1";
-const OLD_KEYS = { full: "destijl.save", embed: "destijl.embed.save" };
 const TAB_KEYS = { full: "destijl.tab.full", embed: "destijl.tab.embed" };
 const PREFS_KEY = "destijl.prefs";
-/** Saved games kept per page mode; the oldest finished ones go first. */
-export const KEEP_GAMES = 12;
 /** This page load, as the `writer` of the saves it makes. */
 const WRITER = Math.random().toString(36).slice(2, 10);
 const memoryTab = {}; // the tab's game ids when sessionStorage is blocked
@@ -88,67 +89,103 @@ export function setTabGame(mode, id) {
 
 // -- saved games ------------------------------------------------------------------------
 
-/** Check a parsed save entry; returns a reason or null. */
-function badEntry(entry, id) {
-  if (!entry || typeof entry !== "object" || Array.isArray(entry)) return "it is not a saved game";
-  if (entry.format !== SAVE_FORMAT) return `its format is ${clip(JSON.stringify(entry.format ?? null), 40)}, not ${SAVE_FORMAT}`;
-  if (entry.id !== id) return "its id does not match its key";
-  if (!entry.record || typeof entry.record !== "object" || Array.isArray(entry.record)) return "it holds no game record";
-  if (!Number.isInteger(entry.moves) || entry.moves < 0) return "its move count is not a number";
-  if (typeof entry.savedAt !== "string" || Number.isNaN(Date.parse(entry.savedAt))) return "its time is not a date";
-  return null;
+/** Is `v` a plain JSON object (not null, not an array)? */
+function isObject(v) {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Is `v` a time string a Date can read? */
+function isTime(v) {
+  return typeof v === "string" && !Number.isNaN(Date.parse(v));
+}
+
+/**
+ * A parsed save entry made whole: the fields the list needs are rebuilt from the record
+ * when they are missing or damaged. Returns {entry, repaired: [field names]}, or {error}
+ * when there is no record to rebuild from (the engine judges the record itself later).
+ */
+function wholeEntry(parsed, id) {
+  if (!isObject(parsed)) return { error: "it is not a saved game" };
+  const { record } = parsed;
+  if (!isObject(record)) return { error: "it holds no game record" };
+  const moves = Array.isArray(record.moves) ? record.moves.length : 0;
+  const seats = Array.isArray(record.seats) ? record.seats.map((s) => ({ name: s?.name, controller: s?.controller })) : [];
+  const rebuilt = {
+    format: SAVE_FORMAT, id, mode: parsed.mode === "embed" ? "embed" : "full", moves,
+    savedAt: isTime(parsed.savedAt) ? parsed.savedAt : null,
+    over: record.result !== null && record.result !== undefined, seats,
+    writer: typeof parsed.writer === "string" ? parsed.writer : "", record,
+  };
+  const repaired = [];
+  if (parsed.format !== SAVE_FORMAT) repaired.push("format");
+  if (parsed.id !== id) repaired.push("id");
+  if (parsed.moves !== moves) repaired.push("moves");
+  if (rebuilt.savedAt === null) repaired.push("savedAt");
+  if (parsed.over !== rebuilt.over) repaired.push("over");
+  return { entry: rebuilt, repaired };
 }
 
 /** A short summary of a save for the list (never the record). */
 function summary(entry) {
-  const seats = Array.isArray(entry.seats) ? entry.seats.slice(0, 5).map((s) => ({
+  const seats = entry.seats.slice(0, 5).map((s) => ({
     name: clip(typeof s?.name === "string" ? s.name : "?", 40),
     controller: typeof s?.controller === "string" ? clip(s.controller, 20) : "human",
-  })) : [];
-  return { id: entry.id, mode: entry.mode === "embed" ? "embed" : "full", moves: entry.moves,
-    savedAt: entry.savedAt, over: entry.over === true, seats };
+  }));
+  return { id: entry.id, mode: entry.mode, moves: entry.moves, savedAt: entry.savedAt, over: entry.over, seats };
+}
+
+/** The stored text of game `id` (null if there is none), e.g. to export a damaged save. */
+export function rawGame(id) {
+  const raw = id ? quiet(() => local()?.getItem(GAME_PREFIX + id)) : null;
+  return typeof raw === "string" ? raw : null;
 }
 
 /**
- * One saved game: null if there is none, {save} if it is whole, {error} (plain words,
- * quoting at most 80 characters) if it cannot be read. The engine judges the record.
+ * One saved game: null if there is none; {id, save, repaired} if it can be read (`repaired`
+ * names the details rebuilt from its record, e.g. ["savedAt"]); {id, error} (plain words,
+ * quoting at most 80 characters) if it cannot. Nothing is removed or rewritten here: a
+ * save is the player's, and only the player deletes it.
  */
 export function loadGame(id) {
-  if (!id) return null;
-  const raw = quiet(() => local()?.getItem(GAME_PREFIX + id));
-  if (raw === null || raw === undefined) return null;
-  let entry;
+  const raw = rawGame(id);
+  if (raw === null) return null;
+  let parsed;
   try {
-    entry = JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch (error) {
     return { id, error: `the saved data is not valid JSON (${clip(error.message)})` };
   }
-  const bad = badEntry(entry, id);
-  return bad ? { id, error: `the save is damaged: ${bad}` } : { id, save: entry };
+  const whole = wholeEntry(parsed, id);
+  return whole.error ? { id, error: `the save is damaged: ${whole.error}` } : { id, save: whole.entry, repaired: whole.repaired };
+}
+
+/** Newest first; a save whose time was lost goes last. */
+function newestFirst(a, b) {
+  return (b.savedAt ?? "").localeCompare(a.savedAt ?? "") || b.id.localeCompare(a.id);
 }
 
 /**
- * The saved games of a page mode, newest first: [{id, moves, savedAt, over, seats}].
- * Entries that cannot be read are removed and reported in `dropped` (plain words).
+ * The saved games of a page mode: {games, broken, repaired}. `games` are summaries
+ * {id, moves, savedAt, over, seats}, newest first; `broken` [{id, why}] are the saves
+ * that cannot be read (kept, for the player to export or delete); `repaired` the ids of
+ * saves whose details were rebuilt from their record.
  */
 export function listGames(mode) {
-  const store = local();
+  const keys = quiet(() => Object.keys(local() ?? {}), []).filter((k) => k.startsWith(GAME_PREFIX));
   const games = [];
-  const dropped = [];
-  const keys = quiet(() => Object.keys(store ?? {}), []).filter((k) => k.startsWith(GAME_PREFIX));
+  const broken = [];
+  const repaired = [];
   for (const key of keys) {
-    const id = key.slice(GAME_PREFIX.length);
-    const found = loadGame(id);
+    const found = loadGame(key.slice(GAME_PREFIX.length));
     if (!found) continue;
-    if (found.error) {
-      dropped.push(`A saved game could not be read, so it was removed: ${found.error}.`);
-      quiet(() => store.removeItem(key));
-      continue;
+    if (found.error) broken.push({ id: found.id, why: found.error });
+    else if (found.save.mode === mode) {
+      games.push(summary(found.save));
+      if (found.repaired.length) repaired.push(found.id);
     }
-    if ((found.save.mode === "embed" ? "embed" : "full") === mode) games.push(summary(found.save));
   }
-  games.sort((a, b) => b.savedAt.localeCompare(a.savedAt) || b.id.localeCompare(a.id));
-  return { games, dropped };
+  games.sort(newestFirst);
+  return { games, broken, repaired };
 }
 
 /**
@@ -162,35 +199,54 @@ export function loadSave(mode) {
   return newest ? loadGame(newest.id) : null;
 }
 
-/** Remove a saved game. */
+/** Remove a saved game: only ever on the player's word (Delete, or Make room after a yes). */
 export function removeGame(id) {
   quiet(() => local()?.removeItem(GAME_PREFIX + id));
 }
 
+/** Finished games kept per page mode; older finished ones are tidied away (and counted). */
+export const KEEP_FINISHED = 12;
+
+/** The finished games of `mode` but `except`, oldest first: [{id, savedAt, bytes}]. */
+function finishedGames(mode, except) {
+  return listGames(mode).games.filter((g) => g.over && g.id !== except).reverse()
+    .map((g) => ({ id: g.id, savedAt: g.savedAt, bytes: (rawGame(g.id) ?? "").length * 2 }));
+}
+
 /**
- * Drop the oldest saves of `mode` beyond `keep` (finished ones first), never `except`;
- * with `finishedOnly`, no unfinished game is dropped.
+ * Tidy away the oldest finished games of `mode` beyond `KEEP_FINISHED`; unfinished games
+ * are never removed. Returns how many went (the Saved games list says so).
  */
-function prune(mode, except, keep, finishedOnly = false) {
-  const { games } = listGames(mode);
-  const others = games.filter((g) => g.id !== except);
-  const order = [...others.filter((g) => g.over).reverse(), ...(finishedOnly ? [] : others.filter((g) => !g.over).reverse())];
-  let excess = games.length - keep;
-  for (const g of order) {
-    if (excess <= 0) break;
-    removeGame(g.id);
-    excess -= 1;
-  }
+export function pruneFinished(mode, except = null) {
+  const finished = finishedGames(mode, except);
+  const excess = finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED));
+  for (const g of excess) removeGame(g.id);
+  return excess.length;
+}
+
+/** What Make room would delete: every finished game of `mode` but `except`, {count, bytes, oldest}. */
+export function roomOffer(mode, except) {
+  const finished = finishedGames(mode, except);
+  return { count: finished.length, bytes: finished.reduce((n, g) => n + g.bytes, 0), oldest: finished[0]?.savedAt ?? null };
+}
+
+/** Make room, after the player agreed: delete every finished game of `mode` but `except`. */
+export function makeRoom(mode, except) {
+  const finished = finishedGames(mode, except);
+  for (const g of finished) removeGame(g.id);
+  return finished.length;
 }
 
 /**
  * Save `record` as game `id` of `mode`, whole. Returns {ok: true, id} (`id` is new when
- * another page load had taken the game over), or {ok: false, id, problem}.
- * `claim` takes the game over for this page load (a resume or a restore).
+ * another page load had taken the game over), or {ok: false, id, problem, full, kept}:
+ * `full` when the storage is full, `kept` the move count of the copy still stored under
+ * `id` (null if there is none). Nothing else is removed to make room: that takes the
+ * player's yes (`makeRoom`). `claim` takes the game over for this page load.
  */
 export function saveGame(mode, id, record, { claim = false } = {}) {
   const store = local();
-  if (!store) return { ok: false, id, problem: problemOf(null) };
+  if (!store) return { ok: false, id, problem: problemOf(null), full: false, kept: null };
   let gameId = id || newGameId();
   const existing = loadGame(gameId)?.save;
   if (!claim && existing && existing.writer !== WRITER) gameId = newGameId();
@@ -198,45 +254,19 @@ export function saveGame(mode, id, record, { claim = false } = {}) {
   const entry = {
     format: SAVE_FORMAT, id: gameId, mode, moves,
     // a claim of an unchanged game (a restore) keeps its time
-    savedAt: claim && existing?.moves === moves ? existing.savedAt : new Date().toISOString(),
+    savedAt: claim && existing?.moves === moves && existing.savedAt ? existing.savedAt : new Date().toISOString(),
     over: record?.result !== null && record?.result !== undefined,
     seats: Array.isArray(record?.seats) ? record.seats.map((s) => ({ name: s?.name, controller: s?.controller })) : [],
     writer: WRITER,
     record,
   };
-  const text = JSON.stringify(entry);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      store.setItem(GAME_PREFIX + gameId, text);
-      break;
-    } catch (error) {
-      if (!isQuota(error) || attempt > 0) return { ok: false, id: gameId, problem: problemOf(error) };
-      prune(mode, gameId, 0, true); // room: drop finished games; unfinished ones stay
-    }
-  }
-  if (gameId !== id || claim) prune(mode, gameId, KEEP_GAMES);
-  return { ok: true, id: gameId };
-}
-
-/**
- * Move the old single save of `mode` (before per-game keys) to a game entry of its own.
- * Returns null (nothing to move), {id} (moved), or {error} (unreadable; it was removed).
- */
-export function migrateOldSave(mode) {
-  const store = local();
-  const raw = quiet(() => store?.getItem(OLD_KEYS[mode]));
-  if (raw === null || raw === undefined) return null;
-  let record;
   try {
-    record = JSON.parse(raw);
+    store.setItem(GAME_PREFIX + gameId, JSON.stringify(entry));
   } catch (error) {
-    quiet(() => store.removeItem(OLD_KEYS[mode]));
-    return { error: `the saved data is not valid JSON (${clip(error.message)})` };
+    const kept = gameId === id ? loadGame(gameId)?.save?.moves ?? null : null;
+    return { ok: false, id: gameId, problem: problemOf(error), full: isQuota(error), kept };
   }
-  const saved = saveGame(mode, newGameId(), record, { claim: true });
-  if (!saved.ok) return { error: `it could not be moved to the new save format: ${saved.problem}` };
-  quiet(() => store.removeItem(OLD_KEYS[mode]));
-  return { id: saved.id };
+  return { ok: true, id: gameId };
 }
 
 // -- hints used per game (teach/control.js) -------------------------------------------------

@@ -152,8 +152,9 @@ export function zoomAt(s, from, factor, cx, cy) {
 }
 
 // -- saved games (control/saves.js) --------------------------------------------------------
-export function setSaves(s, saves) {
-  return { ...s, saves };
+/** The saved-games list: games to resume, saves that cannot be opened, finished games tidied away. */
+export function setSaves(s, saves, brokenSaves = s.brokenSaves, savesNote = s.savesNote) {
+  return { ...s, saves, brokenSaves, savesNote };
 }
 export function setGameId(s, gameId) {
   return s.gameId === gameId ? s : { ...s, gameId };

@@ -1,12 +1,11 @@
 // Saved games on the page: the start screen's list of games to resume (newest first,
-// with seats, move count and time), the dialog that asks before a game in progress is
-// replaced, and the banner that says plainly when the game is not being saved.
+// with seats, move count and time, each with Delete), the saves that cannot be opened
+// (with why, Export and Delete), how many finished games were tidied away, the dialog
+// that asks before a game in progress is replaced (with Export when not all of it is
+// kept), and the banner that says plainly when the game is not being saved.
 
 import { h, replace, show, text } from "../dom.js";
 import { controllerLabel, isBot } from "../words.js";
-
-/** Saved games listed at most. */
-const LISTED = 6;
 
 /** "19:42" today, else "28 Nov, 19:42". */
 export function savedTime(iso, now = new Date()) {
@@ -22,14 +21,30 @@ function seatsText(seats) {
 }
 
 function entry(game) {
-  const when = savedTime(game.savedAt);
+  const when = game.savedAt ? savedTime(game.savedAt) : "time unknown";
   const who = seatsText(game.seats);
   return h("li", { class: "saved-game" },
     h("button", { type: "button", class: "saved-game-btn", "data-action": "resume-saved", "data-id": game.id,
       "aria-label": `Resume the game of ${who}: move ${game.moves}, saved ${when}` },
     h("span", { class: "saved-game-who", text: who }),
-    h("span", { class: "saved-game-when", text: `Move ${game.moves} · ${when}` })));
+    h("span", { class: "saved-game-when", text: `Move ${game.moves} · ${when}` })),
+    h("button", { type: "button", class: "btn btn-small btn-ghost saved-game-delete", "data-action": "delete-saved",
+      "data-id": game.id, "aria-label": `Delete the saved game of ${who}`, text: "Delete" }));
 }
+
+/** A save that cannot be opened: why, and the player's two choices. */
+function brokenEntry(save) {
+  const what = save.seats ? `${seatsText(save.seats)}, move ${save.moves}` : "A saved game";
+  return h("li", { class: "saved-game saved-game-broken" },
+    h("p", { class: "saved-game-why" },
+      h("span", { class: "saved-game-who", text: `${what}: cannot be opened` }),
+      h("span", { class: "saved-game-when", text: save.why })),
+    h("button", { type: "button", class: "btn btn-small", "data-action": "export-saved", "data-id": save.id,
+      "aria-label": `Export the saved game that cannot be opened (${what})`, text: "Export" }),
+    h("button", { type: "button", class: "btn btn-small btn-ghost saved-game-delete", "data-action": "delete-saved",
+      "data-id": save.id, "aria-label": `Delete the saved game that cannot be opened (${what})`, text: "Delete" }));
+}
+
 
 /** The start screen's "Saved games" list, after the form in `root` (#setup). */
 export function renderSaves(root, s, p) {
@@ -38,16 +53,26 @@ export function renderSaves(root, s, p) {
   if (fresh) {
     box = h("section", { class: "saved-games", id: "saved-games", "aria-labelledby": "saved-games-title" },
       h("h2", { class: "saved-games-title", id: "saved-games-title", text: "Saved games" }),
-      h("ol", { class: "saved-games-list" }));
+      h("ol", { class: "saved-games-list" }),
+      h("p", { class: "saved-games-note", id: "saved-games-pruned" }));
     root.append(box);
   }
-  if (!fresh && p && p.saves === s.saves && p.gameId === s.gameId) return;
-  const games = s.saves.filter((g) => !g.over && g.id !== s.gameId).slice(0, LISTED);
-  show(box, games.length > 0);
-  replace(box.querySelector("ol"), games.map(entry));
+  if (!fresh && p && p.saves === s.saves && p.gameId === s.gameId && p.brokenSaves === s.brokenSaves
+    && p.savesNote === s.savesNote) return;
+  const games = s.saves.filter((g) => !g.over && g.id !== s.gameId);
+  const note = s.savesNote;
+  show(box, games.length + s.brokenSaves.length > 0 || !!note);
+  replace(box.querySelector("ol"), [...games.map(entry), ...s.brokenSaves.map(brokenEntry)]);
+  const pruned = box.querySelector("#saved-games-pruned");
+  text(pruned, note);
+  show(pruned, !!note);
 }
 
-/** The dialog asking before a game in progress is replaced (state.dialog kind "confirm"). */
+/**
+ * The dialog asking before something is replaced or deleted (state.dialog kind "confirm"):
+ * the no ("Keep my game", or `noLabel`) is focused first; `exportable` adds "Export this
+ * game", which downloads the game on the table as it is and leaves the dialog open.
+ */
 export function confirmDialog(d) {
   requestAnimationFrame(() => document.getElementById("confirm-no")?.focus());
   return h("div", { class: "dialog", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "dlg-title",
@@ -56,7 +81,8 @@ export function confirmDialog(d) {
   h("p", { id: "dlg-text", text: d.text }),
   h("div", { class: "dialog-actions" },
     h("button", { type: "button", class: "btn btn-primary", "data-action": "confirm-yes", text: d.yesLabel }),
-    h("button", { type: "button", class: "btn", id: "confirm-no", "data-action": "confirm-no", text: "Keep my game" })));
+    d.exportable ? h("button", { type: "button", class: "btn", "data-action": "export", text: "Export this game" }) : null,
+    h("button", { type: "button", class: "btn", id: "confirm-no", "data-action": "confirm-no", text: d.noLabel || "Keep my game" })));
 }
 
 /** The banner "This game is not being saved: …", under the header (created on first use). */
@@ -67,12 +93,15 @@ export function renderSaveProblem(s, p) {
     if (!s.saveProblem) return;
     banner = h("div", { class: "banner save-problem", id: "save-problem", role: "status" },
       h("span", { class: "save-problem-text" }),
+      h("button", { type: "button", class: "btn btn-small", "data-action": "export", text: "Export this game" }),
+      h("button", { type: "button", class: "btn btn-small", "data-action": "make-room", text: "Make room…" }),
       h("button", { type: "button", class: "btn btn-small btn-ghost", "data-action": "dismiss-save-problem", text: "OK" }));
     document.getElementById("main").before(banner);
   }
   show(banner, !!s.saveProblem);
   if (s.saveProblem) {
-    text(banner.querySelector(".save-problem-text"), s.saveProblem);
-    banner.title = s.saveProblem;
+    text(banner.querySelector(".save-problem-text"), s.saveProblem.text);
+    banner.title = s.saveProblem.text;
+    show(banner.querySelector('[data-action="make-room"]'), s.saveProblem.room > 0);
   }
 }
