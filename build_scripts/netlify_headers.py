@@ -85,8 +85,6 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 NOT_FRAMED = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN",
               "Content-Security-Policy": csp_text(frame_ancestors="'self'")}
 FRAMED_BY_ANY = {**NO_CACHE, "Content-Security-Policy": csp_text(frame_ancestors="*")}
-# Scripts and styles load only into the site's own pages and workers.
-OWN_SUBRESOURCE = {**NO_CACHE, "Cross-Origin-Resource-Policy": "same-origin"}
 # (comment, path pattern, headers) in file order. No two blocks that match one path may
 # set the same header (build.py checks it): Netlify does not promise to merge them. The
 # one exception is a Content-Security-Policy that refines the one of `/*` (see above).
@@ -117,9 +115,9 @@ HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
      "imports are cross-origin requests, allowed by CORS (public files, no credentials).",
      "/botrunner/*", {"Access-Control-Allow-Origin": "*"}),
     ("", "/assets/pyodide-*", {"Access-Control-Allow-Origin": "*"}),
-    ("Un-hashed modules (worker.js and sw.js included) and styles: always revalidated,\n"
-     "and only for this site's own pages and workers.", "/*.js", OWN_SUBRESOURCE),
-    ("", "/*.css", OWN_SUBRESOURCE),
+    ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
+     "/*.js", NO_CACHE),
+    ("", "/*.css", NO_CACHE),
     ("", "/*.svg", NO_CACHE),
     ("", "/*.ico", NO_CACHE),
     ("", "/*.webmanifest",
