@@ -202,8 +202,23 @@ def check_headers(out: Path, toml: Path = netlify_headers.NETLIFY_TOML) -> None:
         raise BuildError("netlify.toml header rules:\n  " + "\n  ".join(problems))
 
 
-def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str = "") -> str:
-    """Build the site into `out` (replaced whole) and return the build version."""
+TEST_HOOKS = "app/test-hooks.js"
+TEST_HOOKS_OFF = "export const TEST_HOOKS = false;"
+
+
+def enable_test_hooks(out: Path) -> None:
+    """Turn the browser tests' hooks on in a build (`?debug=engine`); never for a deploy."""
+    path = out / TEST_HOOKS
+    text = path.read_text() if path.is_file() else ""
+    if TEST_HOOKS_OFF not in text:
+        raise BuildError(f"web/{TEST_HOOKS} lacks `{TEST_HOOKS_OFF}`")
+    path.write_text(text.replace(TEST_HOOKS_OFF, "export const TEST_HOOKS = true;"))
+
+
+def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str = "",
+          test_hooks: bool = False) -> str:
+    """Build the site into `out` (replaced whole) and return the build version; with
+    `test_hooks`, a build for the browser tests (`?debug=engine` works)."""
     if not (web / "sw.js").is_file():
         raise BuildError(f"{web}/sw.js is missing")
     clashes = [name for name in GENERATED if (web / name).exists()]
@@ -213,6 +228,8 @@ def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str =
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(web, tmp, ignore=shutil.ignore_patterns(".*", "__pycache__", "sw.js"))
     try:
+        if test_hooks:
+            enable_test_hooks(tmp)
         version = _fill(tmp, web, engine, stamp)
         check_headers(tmp)
     except BaseException:
@@ -300,10 +317,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", type=Path, default=ENGINE, help="engine package dir")
     parser.add_argument("--out", type=Path, default=DIST, help="output directory (dist/)")
     parser.add_argument("--stamp", default="", help="extra text mixed into the build version")
+    parser.add_argument("--test-hooks", action="store_true",
+                        help="a build for the browser tests: ?debug=engine works (never deploy it)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
-        version = build(args.web, args.engine, args.out.resolve(), args.stamp)
+        version = build(args.web, args.engine, args.out.resolve(), args.stamp, args.test_hooks)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

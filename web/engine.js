@@ -10,6 +10,7 @@
 //
 // Python runs in the worker, bots included, so the page never freezes.
 
+import { TEST_HOOKS } from "./app/test-hooks.js";
 import { scriptURL } from "./app/trusted.js";
 
 /** A reply with ok: false (`type` is "IllegalMove", "BadRecord", "InternalError", ...). */
@@ -30,11 +31,14 @@ const FIRST_WORD_MS = 12_000;
  * Deadlines of engine calls, in ms from the moment the engine is ready. A bot thinks up
  * to ~1.2 s (hard) and a slow machine may take many times that; anything else answers
  * in milliseconds. A call past its deadline means the worker died or hangs: it is
- * replaced (see `onlost`). `?debug=engine` in the page's URL shortens every deadline to
- * DEBUG_DEADLINE_MS and exposes `window.destijlDebug.killWorker()` for the tests.
+ * replaced (see `onlost`). In a build with test hooks (app/test-hooks.js; never a
+ * deploy), `?debug=engine` in the page's URL shortens every deadline to DEBUG_DEADLINE_MS
+ * and exposes `window.destijlDebug` for the tests: `killWorker()` stops the worker as a
+ * crash would; `failWith(type)` makes every later call fail with that error type, as a
+ * broken engine answers (`failWith(null)` ends it).
  */
 export const DEADLINES = { bot_move: 20_000, default: 10_000 };
-const DEBUG = /(^|[?&])debug=engine(&|$)/.test(globalThis.location?.search ?? "");
+const DEBUG = TEST_HOOKS && /(^|[?&])debug=engine(&|$)/.test(globalThis.location?.search ?? "");
 const DEBUG_DEADLINE_MS = 4_000;
 
 export class Engine {
@@ -54,10 +58,14 @@ export class Engine {
   #worker = null;
   #pending = new Map(); // id -> {resolve, reject}
   #nextId = 1;
+  #failWith = null; // test hooks only: the error type every call fails with
 
   constructor() {
     this.#start();
-    if (DEBUG) globalThis.destijlDebug = { killWorker: () => this.#worker?.terminate() };
+    if (DEBUG) {
+      globalThis.destijlDebug = { killWorker: () => this.#worker?.terminate(),
+        failWith: (type) => { this.#failWith = type; } };
+    }
   }
 
   /**
@@ -67,6 +75,7 @@ export class Engine {
   call(cmd, args = {}) {
     const id = this.#nextId++;
     const worker = this.#worker;
+    if (this.#failWith) return Promise.reject(new EngineError(this.#failWith, `${cmd}: an ${this.#failWith}, made on purpose (destijlDebug.failWith)`));
     const limit = DEBUG ? DEBUG_DEADLINE_MS : DEADLINES[cmd] ?? DEADLINES.default;
     let json; // the arguments cross as JSON text: a deep object could fail to reach the worker
     try {

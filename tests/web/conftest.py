@@ -82,9 +82,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> pytes
     return report
 
 
-def build_site(out: Path, web: Path | None = None, stamp: str = "") -> None:
-    """Build dist/ into `out` with build_scripts/build.py (from web/ unless `web`)."""
+def build_site(out: Path, web: Path | None = None, stamp: str = "",
+               test_hooks: bool = True) -> None:
+    """Build dist/ into `out` with build_scripts/build.py (from web/ unless `web`); with
+    the test hooks (`?debug=engine`) unless `test_hooks` is False (a deploy's build)."""
     command = [sys.executable, str(BUILD), "--out", str(out), "--stamp", stamp]
+    if test_hooks:
+        command.append("--test-hooks")
     if web is not None:
         command += ["--web", str(web)]
     result = subprocess.run(command, capture_output=True, text=True)

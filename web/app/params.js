@@ -11,6 +11,7 @@
 import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
 import { defaultSeat, defaultSetup } from "./state.js";
+import { TEST_HOOKS } from "./test-hooks.js";
 import { defaultName } from "./words.js";
 
 const LEVELS = RULES.levels.map((level) => level.name); // the engine's bot levels, e.g. ["random", "easy", ...]
@@ -19,7 +20,9 @@ const MAX_PLAYERS = Math.max(...RULES.players);
 const PLAYERS_TEXT = `${MIN_PLAYERS} to ${MAX_PLAYERS}`; // "2 to 5"
 const SPEEDS = ["slow", "normal", "fast"];
 const THEMES = ["light", "dark"];
-const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload"];
+// `debug` only in a build with test hooks (test-hooks.js); in a deploy it is unknown and said so
+const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload",
+  ...(TEST_HOOKS ? ["debug"] : [])];
 const SETUP_KEYS = ["players", "seats", "names", "colors", "seed", "rotations", "first"];
 const YES = ["1", "on", "true", "yes"];
 const NO = ["0", "off", "false", "no"];

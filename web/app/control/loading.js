@@ -41,6 +41,7 @@ export function createLoading(ctx) {
   async function boot({ autostart = false } = {}) {
     applyPrefs();
     const link = readParams(ctx.location.search);
+    const problems = [...link.notes]; // what the link asked that could not be used
     if (link.speed) up(T.setSpeed, link.speed);
     if (link.theme) document.documentElement.dataset.theme = link.theme;
     if (link.setup) {
@@ -58,9 +59,18 @@ export function createLoading(ctx) {
     else if (saved) pendingRestore = saved;
     up(T.setRestoring, false);
     if ((link.autostart || autostart) && ok) {
-      ctx.saves.confirmReplace({ title: link.autostart ? "Start the link's game?" : "Start a new game?", yesLabel: "Start the new game",
-        yes: { type: "start", confirmed: true }, no: { type: "resume" } }, () => ctx.games.start({ confirmed: true }));
+      // the start screen is skipped: what the link could not use is said on the table
+      const told = () => problems.length && up(T.refused, linkProblems(problems));
+      const asked = ctx.saves.confirmReplace({ title: link.autostart ? "Start the link's game?" : "Start a new game?", yesLabel: "Start the new game",
+        yes: { type: "start", confirmed: true }, no: { type: "resume" } }, () => ctx.games.start({ confirmed: true }).then(told));
+      if (asked === undefined) told();
     }
+  }
+
+  /** One toast for the notes about a link whose game started at once (autostart=1). */
+  function linkProblems(notes) {
+    const more = notes.length > 3 ? ` …and ${notes.length - 3} more.` : "";
+    return clip(`Not all of the link could be used: ${notes.slice(0, 3).join(" ")}${more}`, 600);
   }
 
   /** The Retry button: a fresh worker, then this tab's saved game, or the bots carry on. */
