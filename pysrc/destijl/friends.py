@@ -357,6 +357,26 @@ def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) ->
     return snapshot if snapshot is not None else game
 
 
+def seats_to_play(record: Any, moves: list[Move]) -> list[int]:
+    """The seat the rules give each of ``moves``, played in order on ``record``'s deal
+    (``record`` without moves); ``BadRecord`` names the first move that cannot be played."""
+    parsed = parse({**record, "moves": []})
+    if parsed.fixed() == 0:
+        if moves:
+            raise BadRecord("moves[0]", "played before draw 0 was complete (nothing is dealt)")
+        return []
+    game = FriendGame(parsed, _draws(parsed))
+    seats = []
+    for index, move in enumerate(moves):
+        seat = game.current_seat
+        try:
+            game.play(move, seat)
+        except DeStijlError as error:
+            raise BadRecord(f"moves[{index}]", str(error)) from None
+        seats.append(seat)
+    return seats
+
+
 class NotDealt(DeStijlError):
     """Raised by ``replay`` for a valid record whose deal is not fixed yet (no game to show)."""
 

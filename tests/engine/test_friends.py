@@ -429,3 +429,19 @@ def test_python_m_destijl_verify_reads_a_friend_record(tmp_path) -> None:
     path.write_text(json.dumps(bad))
     done = cli("verify", str(path))
     assert done.returncode == 1 and "reveals[1]" in done.stderr
+
+
+def test_a_friend_link_text_round_trips_and_is_checked() -> None:
+    from destijl.friend_link import from_text, to_text
+
+    for _, record in GAMES["you, a friend, a medium bot"].records:
+        assert from_text(to_text(record)) == record
+    text = ok("friend_link_text", record=FINISHED)["text"]
+    assert '"k":"friend"' in text and '"d"' not in text
+    opened = ok("friend_open", text=text)
+    assert opened["record"] == FINISHED and opened["seat"] is None
+    data = json.loads(text)
+    data["m"] = data["m"].replace(data["m"].split(" ")[3], "41@0,0r0", 1)
+    reply = call("friend_open", text=json.dumps(data))
+    assert reply["error"]["type"] == "BadRecord"
+    assert reply["error"]["message"].startswith("moves[3]: 41@0,0r0: card 41 is not in the Gallery")
