@@ -23,6 +23,7 @@ import { createShare } from "./control/share.js";
 import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
 import { createTeach } from "./teach/control.js";
+import { createFriends } from "./friends/control.js";
 
 export { reason } from "./control/narration.js";
 
@@ -37,6 +38,7 @@ export function createController(deps) {
   ctx.share = createShare(ctx);
   ctx.settings = createSettings(ctx);
   ctx.access = createAccess(ctx);
+  ctx.friends = createFriends(ctx);
   ctx.settings.init();
   ctx.teach.init();
   const { get, up, loading, saves, games, bots, replay, share } = ctx;
@@ -84,6 +86,7 @@ export function createController(deps) {
       case "new-game":
         ctx.cancel();
         saves.refreshList();
+        ctx.friends.refreshList();
         return void up(T.toStart);
       case "dismiss-save-problem": return void up(T.setSaveProblem, null);
       case "rematch": return void games.rematch();
@@ -130,6 +133,11 @@ export function createController(deps) {
       case "update-ready": return void up(T.updateReady, true);
       case "apply-update": return void ctx.pwa?.applyUpdate();
       case "dismiss-update": return void up(T.updateReady, false);
+      case "friend-resume": return void ctx.friends.resume(intent.key);
+      case "friend-link": return void ctx.friends.showLink(intent.key);
+      case "friend-copy": return void ctx.friends.copy();
+      case "friend-share": return void ctx.friends.share();
+      case "friend-file": return void ctx.friends.download();
       case "escape": return void escape();
       default:
         console.warn(`unknown intent ${intent.type}`);

@@ -30,6 +30,7 @@ const NO = ["0", "off", "false", "no"];
 function controllerOf(word) {
   const w = word.trim().toLowerCase();
   if (w === "human" || w === "you") return "human";
+  if (w === "friend") return "friend"; // a person on another device: a friend game (docs/friends.md)
   const level = w.startsWith("bot:") ? w.slice(4) : w;
   return LEVELS.includes(level) ? `bot:${level}` : null;
 }
@@ -84,7 +85,7 @@ export function readParams(search, base = defaultSetup()) {
     seatWords.slice(0, players).forEach((word, i) => {
       const controller = controllerOf(word);
       if (controller) seats[i].controller = controller;
-      else notes.push(`seats: "${clip(word)}" is not human, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
+      else notes.push(`seats: "${clip(word)}" is not human, friend, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
     });
     // default names that follow the seat type
     seats.forEach((seat, i) => {
@@ -133,7 +134,7 @@ export function readParams(search, base = defaultSetup()) {
 /** The query string that sets up `record`'s game again (same seats, options and seed). */
 export function shareParams(record, extra = {}) {
   const q = new URLSearchParams();
-  q.set("seats", record.seats.map((s) => (s.controller === "human" ? "human" : s.controller.slice(4))).join(","));
+  q.set("seats", record.seats.map((s) => (s.controller.startsWith("bot:") ? s.controller.slice(4) : s.controller)).join(","));
   q.set("names", record.seats.map((s) => s.name.replaceAll(",", " ")).join(","));
   q.set("colors", record.seats.map((s) => s.colors.join("")).join(","));
   if (record.seed !== undefined && record.seed !== null) q.set("seed", String(record.seed));

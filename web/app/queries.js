@@ -11,14 +11,16 @@ export function shownView(s) {
 export function humanTurn(s) {
   const v = s.view;
   return !!(v && !v.is_over && !s.replay && v.current_seat !== null
-    && !isBot(v.seats[v.current_seat].controller));
+    && !isBot(v.seats[v.current_seat].controller)
+    && (!s.friend || s.friend.seat === v.current_seat)); // a friend game: only this device's seat
 }
 
 /** Who is to move in the game being played: "human", "bot", or "none" (over, replay, no game). */
 export function toMove(s) {
   const v = s.view;
   if (!v || v.is_over || s.replay || v.current_seat === null || s.screen !== "table") return "none";
-  return isBot(v.seats[v.current_seat].controller) ? "bot" : "human";
+  if (isBot(v.seats[v.current_seat].controller)) return "bot";
+  return s.friend && s.friend.seat !== v.current_seat ? "none" : "human"; // a friend plays elsewhere
 }
 
 /**

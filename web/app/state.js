@@ -68,5 +68,7 @@ export function createState(mode = "full") {
     brokenSaves: [], // saves that cannot be opened, kept for the player to export or delete; e.g. [{id, why: "the save is damaged: …"}]
     savesNote: "", // how many finished games were tidied away this visit; e.g. "3 older finished games were tidied away (…)"
     saveProblem: null, // why the game is not being saved and what is kept, and how many finished games Make room would delete; e.g. {text: "This game is not being saved: …", room: 2}
+    friend: null, // the friend game on the page (friends/control.js): {key, game, seat, secret, record, next, link, linkFor, over, dealt, names, note}; e.g. {seat: 0, linkFor: ["Ben"], ...}
+    friendSaves: [], // friend games kept on this device, newest first (friends/store.js); e.g. [{key, names, next, over, ...}]
   };
 }

@@ -22,19 +22,24 @@ function label(controller) {
 export const CONTROLLERS = [
   ...RULES.controllers.filter((c) => c !== "bot:random"),
   ...RULES.controllers.filter((c) => c === "bot:random"),
-].map((c) => [c, label(c)]).concat([["bot:mine", "My bot (Bot Lab)"]]); // docs/bots.md
+].flatMap((c) => (c === "human" ? [[c, label(c)], ["friend", "Friend"]] : [[c, label(c)]])) // Friend: a person on another device (docs/friends.md)
+  .concat([["bot:mine", "My bot (Bot Lab)"]]); // docs/bots.md
 
 export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
+
+/** Made-up names for Friend seats (a person on another device). */
+export const FRIEND_NAMES = ["Ben", "Sam", "Mia", "Lou"];
 
 /** A name for seat `index` played by `controller`, given the seats before it. */
 export function defaultName(index, controller, before = []) {
   if (controller === "human") return before.some((s) => s.controller === "human") ? `Player ${index + 1}` : "You";
+  if (controller === "friend") return FRIEND_NAMES[before.filter((s) => s.controller === "friend").length % FRIEND_NAMES.length];
   return BOT_NAMES[(index + BOT_NAMES.length - 1) % BOT_NAMES.length];
 }
 
 /** Is `name` one the start screen made up (so it may follow the seat's controller)? */
 export function isDefaultName(name) {
-  return name === "You" || BOT_NAMES.includes(name) || /^Player \d$/.test(name) || /^Seat \d$/.test(name);
+  return name === "You" || BOT_NAMES.includes(name) || FRIEND_NAMES.includes(name) || /^Player \d$/.test(name) || /^Seat \d$/.test(name);
 }
 
 export function colorName(letter) {

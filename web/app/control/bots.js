@@ -33,7 +33,8 @@ export function createBots(ctx) {
         if (ctx.stale(mine) || s.screen !== "table" || s.replay || !v || v.is_over) return;
         if (s.engine.status !== "ready") return; // a restarted engine runs the bots again (loading.js)
         const seat = v.current_seat;
-        if (!isBot(v.seats[seat].controller)) return;
+        if (seat === null || !isBot(v.seats[seat].controller)) return; // null: a friend game's draw
+        if (s.friend && s.friend.seat === null) return; // watching: the bots move on a player's device
         up(T.thinking, seat);
         const pace = SPEEDS[s.speed] || SPEEDS.normal;
         const own = v.seats[seat].controller === MY_BOT; // the person's own bot: in its sandbox
@@ -41,7 +42,8 @@ export function createBots(ctx) {
           : engine.call("bot_move", { record: v.record, time_ms: RULES.think_ms /* a searching bot stops by then */ });
         const [{ move }] = await Promise.all([ask, delay(pace.think)]);
         if (ctx.stale(mine)) return;
-        const view = await engine.call("play", { record: v.record, move });
+        const view = s.friend ? await ctx.friends.play(v.record, move)
+          : await engine.call("play", { record: v.record, move });
         if (ctx.stale(mine)) return;
         ctx.games.moved(v, view);
         await delay(SPEEDS[get().speed]?.after ?? pace.after);

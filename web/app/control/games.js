@@ -47,6 +47,7 @@ export function createGames(ctx) {
     }
     up(T.closeDialog);
     const { setup } = get();
+    if (setup.seats.some((seat) => seat.controller === "friend")) return ctx.friends.start(setup);
     const args = {
       players: setup.seats.length,
       rotations: setup.rotations,
@@ -70,7 +71,7 @@ export function createGames(ctx) {
     const move = view.last_move;
     const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
     up(T.viewChanged, view, { fresh, announcement: movedText(before, view) });
-    ctx.saves.save(view);
+    if (!get().friend) ctx.saves.save(view); // a friend game is kept by friends/control.js
   }
 
   /** Place the held card with its top-left cell at (x, y). */
@@ -82,7 +83,8 @@ export function createGames(ctx) {
     const mine = ctx.gen;
     up(T.busy, true);
     try {
-      const view = await engine.call("play", { record: before.record, move });
+      const view = s.friend ? await ctx.friends.play(before.record, move)
+        : await engine.call("play", { record: before.record, move });
       if (ctx.stale(mine)) return;
       moved(before, view);
       ctx.bots.run();

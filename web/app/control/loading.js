@@ -58,6 +58,9 @@ export function createLoading(ctx) {
     if (saved && ok) await ctx.saves.restore(saved, !link.setup);
     else if (saved) pendingRestore = saved;
     up(T.setRestoring, false);
+    ctx.friends.refreshList();
+    if (ok) window.addEventListener("hashchange", () => openFriendLink()); // a link opened in this tab
+    if (ok && await openFriendLink()) return;
     if ((link.autostart || autostart) && ok) {
       // the start screen is skipped: what the link could not use is said on the table
       const told = () => problems.length && up(T.refused, linkProblems(problems));
@@ -71,6 +74,14 @@ export function createLoading(ctx) {
   function linkProblems(notes) {
     const more = notes.length > 3 ? ` …and ${notes.length - 3} more.` : "";
     return clip(`Not all of the link could be used: ${notes.slice(0, 3).join(" ")}${more}`, 600);
+  }
+
+  /** A friend game's link in the address (docs/friends.md); the fragment goes once it is read. */
+  async function openFriendLink() {
+    if (!await ctx.friends.openLink(ctx.location.hash)) return false;
+    const { pathname, search } = ctx.location;
+    try { history.replaceState(null, "", pathname + search); } catch { /* file: or sandboxed */ }
+    return true;
   }
 
   /** The Retry button: a fresh worker, then this tab's saved game, or the bots carry on. */

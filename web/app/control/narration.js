@@ -13,6 +13,7 @@ export function reason(error) {
 /** Whose turn it is, or who won, as one sentence. */
 export function turnText(view) {
   if (view.is_over) return `The Painting is finished. ${winnerText(view)}`;
+  if (view.current_seat === null) return "Waiting for the next cards: the draw needs a value from another device.";
   const seat = view.seats[view.current_seat];
   const humans = view.seats.filter((x) => !isBot(x.controller)).length;
   if (isBot(seat.controller)) return `${seat.name} to play.`;

@@ -254,6 +254,7 @@ export function createSaves(ctx) {
       if (ctx.loading.lost(error)) return undefined;
       return up(T.refused, `${name} could not be read as a De Stijl game: ${reason(error)}`);
     }
+    if (view.record?.format === "destijl-friend/1") return ctx.friends.openRecord(view.record); // docs/friends.md
     pendingImport = { name, view };
     confirmReplace({ title: "Open the imported game?", yesLabel: "Open the imported game", yes: { type: "import-confirmed" } },
       () => openImport());

@@ -15,6 +15,7 @@ import { mountParts } from "./mount.js";
 import { drawExplorer } from "./explore.js";
 import { applyLook, lookOf, settingsPanel } from "./settings.js";
 import { shareParams } from "../params.js";
+import { renderFriendPanel, renderFriendSaves } from "../friends/render.js";
 import { fitBox, humanTurn, phaseOf, shownView, toMove, undoSeat } from "../queries.js";
 import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
 
@@ -44,7 +45,9 @@ export function createRenderer() {
     if (s.screen === "start") {
       renderStart($("setup"), s, p?.screen === "start" ? p : null);
       renderSaves($("setup"), s, p?.screen === "start" ? p : null);
+      renderFriendSaves($("setup"), s, p?.screen === "start" ? p : null);
     } else table(s, p?.screen === "table" ? p : null);
+    renderFriendPanel(s, p);
     renderRules(s, p);
     renderTour(s);
     mark(s);
@@ -210,13 +213,16 @@ export function createRenderer() {
     let seatColors = [];
     if (s.replay) msg = `Replay · after move ${v.ply} of ${s.view.record.moves.length}`;
     else if (v.is_over) msg = "The Painting is finished";
+    else if (v.current_seat === null) msg = "Waiting for the next cards: the draw needs a value from another device";
     else {
       const i = v.current_seat;
       const seat = v.seats[i];
       seatColors = seat.colors;
       const humans = v.seats.filter((x) => !isBot(x.controller)).length;
-      const who = humans === 1 && !isBot(seat.controller) ? "Your turn" : `${seat.name}'s turn`;
+      const mine = s.friend ? s.friend.seat === i : humans === 1 && !isBot(seat.controller);
+      const who = mine ? "Your turn" : `${seat.name}'s turn`;
       if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…` : `${seat.name}'s turn`;
+      else if (s.friend && s.friend.seat !== i) msg = `${seat.name}'s turn, on their device`;
       else if (s.busy) msg = `${who}: placing…`;
       else if (s.held !== null) msg = `${who}: place the card on a marked spot`;
       else msg = `${who}: pick a card from the Gallery`;

@@ -1,0 +1,239 @@
+// Friend games on this device (docs/friends.md): starting one, opening a link, placing a
+// card and letting the bots move (engine commands friend_new, friend_open, friend_play),
+// the link to send (Copy, Share, a file above the size limit), and the saved friend games.
+// The engine decides everything: whose turn, what this device may reveal, whether a link
+// is stale, forked or tampered. This module only carries records and secrets around.
+
+import { clip } from "../quote.js";
+import * as T from "../transitions.js";
+import { reason, turnText } from "../control/narration.js";
+import { linkLimit, linkUrl, pack, payloadOf, unpack } from "./link.js";
+import { forkKey, listFriends, loadFriend, saveFriend } from "./store.js";
+
+export const SEED_REFUSED = "Seed: a friend game has no seed. Its deal comes from every player's device, "
+  + "so that no one player can choose or foresee it; clear the Seed field to start.";
+
+/** The names the link goes to: the person who acts next, or everyone else once it is over. */
+function recipients(st) {
+  const seats = st.record.seats;
+  if (st.seat === null) return [];
+  if (st.next.kind === "over") return seats.filter((x, i) => i !== st.seat && x.controller === "human").map((x) => x.name);
+  return st.link_for === null ? [] : [seats[st.link_for].name];
+}
+
+/** "your turn", "waiting for Ben", "finished", "watching": a saved friend game's state. */
+export function statusOf(entry) {
+  if (entry.over) return "finished";
+  if (entry.seat === null) return "watching";
+  const { kind, seat } = entry.next;
+  if (seat === entry.seat || kind === "bot") return "your turn";
+  return `waiting for ${entry.names[seat]}`;
+}
+
+export function createFriends(ctx) {
+  const { engine, get, up } = ctx;
+  const setFriend = (friend) => up((s) => ({ ...s, friend }));
+
+  /** The link of a record: its text from the engine, packed into the fragment. */
+  async function makeLink(record) {
+    const { text } = await engine.call("friend_link_text", { record });
+    const url = linkUrl(ctx.location, await pack(text));
+    return { url, chars: url.length, limit: linkLimit(record.seats.length) };
+  }
+
+  /** Keep a friend state `st` on this device and put it on the page. */
+  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true } = {}) {
+    const to = recipients(st);
+    const link = to.length ? await makeLink(st.record) : null;
+    const entry = { key, game: st.game, seat: st.seat, secret: st.secret, record: st.record, link,
+      linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
+      names: st.record.seats.map((x) => x.name) };
+    const problem = saveFriend(entry);
+    if (problem) up(T.setSaveProblem, { text: `This friend game is not being saved: ${problem}.`, room: 0 });
+    refreshList();
+    if (!show) return entry;
+    const friend = { ...entry, note: "" };
+    const s = get();
+    if (st.view && s.screen === "table" && s.friend?.key === key && s.view) {
+      setFriend(friend);
+      if (s.view !== st.view) up(T.viewChanged, st.view, { announcement: announcement || sayState(st) });
+    } else {
+      ctx.cancel();
+      ctx.replay.forget();
+      if (st.view) up(T.gameLoaded, st.view, announcement || sayState(st));
+      else {
+        up(T.toStart);
+        up(T.announce, announcement || sayState(st));
+      }
+      setFriend(friend); // after gameLoaded, which forgets the previous game's friend
+    }
+    if (announcement) up(T.announce, announcement);
+    if (st.seat !== null && st.next.kind === "bot") ctx.bots.run();
+    return entry;
+  }
+
+  function sayState(st) {
+    const names = st.record.seats.map((x) => x.name);
+    const who = st.seat === null ? "You are watching this game." : `You play ${names[st.seat]}.`;
+    if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view) : ""}`;
+    if (st.seat !== null && st.next.seat === st.seat) {
+      return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view) : "Your turn."}`;
+    }
+    if (st.next.kind === "bot") return `${who} ${names[st.next.seat]} to play.`;
+    return `${who} Waiting for ${names[st.next.seat]}: send them the link.`;
+  }
+
+  /** Start game with a Friend seat: the engine deals nothing yet; the first link carries the
+   *  setup and this device's commitment. */
+  async function start(setup) {
+    if (String(setup.seed || "").trim()) return up(T.refused, SEED_REFUSED);
+    const seats = setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller }));
+    if (seats.filter((x) => x.controller === "human").length !== 1) {
+      return up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
+    }
+    up(T.busy, true);
+    try {
+      const st = await engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first });
+      await adopt(st, { announcement: `New friend game. ${sayState(st)}` });
+    } catch (error) {
+      if (!ctx.loading.lost(error)) up(T.refused, `The friend game could not start: ${reason(error)}`);
+    } finally {
+      up(T.busy, false);
+    }
+  }
+
+  /** A card placed by this device's person or by a bot it moves: the engine adds the reveals. */
+  async function play(record, move) {
+    const f = get().friend;
+    const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move });
+    await adopt(st, { key: f.key, fork: f.fork, show: false });
+    const entry = loadFriend(f.key);
+    setFriend({ ...get().friend, ...entry, note: "" });
+    return st.view;
+  }
+
+  function refreshList() {
+    up((s) => ({ ...s, friendSaves: listFriends() }));
+  }
+
+  /** Open the friend link in `hash` (at load). Returns true if the link was a friend game's. */
+  async function openLink(hash) {
+    const payload = payloadOf(hash);
+    if (payload === null) return false;
+    let text;
+    try {
+      text = await unpack(payload);
+    } catch (error) {
+      up(T.refused, `This link could not be opened: ${clip(error.message, 200)}. Nothing saved was changed.`);
+      return true;
+    }
+    let data = null;
+    try { data = JSON.parse(text); } catch { /* the engine names the problem */ }
+    if (data && data.k !== "friend") return false; // another kind of link: not a friend game
+    const saved = typeof data?.g === "string" ? loadFriend(data.g) : null;
+    try {
+      const args = { text };
+      if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
+      const st = await engine.call("friend_open", args);
+      await opened(st, saved);
+    } catch (error) {
+      if (ctx.loading.lost(error)) return true;
+      up(T.refused, `This friend link was refused: ${reason(error)}. Nothing saved was changed.`);
+      if (saved) await resume(saved.key, { quiet: true });
+    }
+    return true;
+  }
+
+  async function opened(st, saved) {
+    const names = st.record.seats.map((x) => x.name);
+    if (st.relation === "stale") {
+      await adopt(st, { key: saved.key, fork: saved.fork });
+      return up(T.refused, `This link is older than your game: ${st.message}. Your newer game is on the table.`);
+    }
+    if (st.relation === "fork") {
+      await adopt(st, { key: forkKey(st.game), fork: true, show: false });
+      await resume(saved.key, { quiet: true });
+      return up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
+    }
+    const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
+    await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false,
+      announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
+    return undefined;
+  }
+
+  /** Open a saved friend game (the start screen's list). */
+  async function resume(key, { quiet = false } = {}) {
+    const saved = loadFriend(key);
+    if (!saved) {
+      refreshList();
+      return up(T.refused, "That friend game is gone (another tab may have removed it).");
+    }
+    try {
+      const st = await engine.call("friend_open", { record: saved.record,
+        saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
+      await adopt(st, { key, fork: saved.fork, announcement: quiet ? null : sayState(st) });
+    } catch (error) {
+      if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
+    }
+    return undefined;
+  }
+
+  /** A friend record from a file (the Import button). */
+  async function importRecord(record) {
+    try {
+      const saved = loadFriend(record.game);
+      const args = { record };
+      if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
+      await opened(await engine.call("friend_open", args), saved);
+    } catch (error) {
+      if (!ctx.loading.lost(error)) up(T.refused, `The friend game could not be read: ${reason(error)}`);
+    }
+  }
+
+  function note(text) {
+    const f = get().friend;
+    if (f) setFriend({ ...f, note: text });
+  }
+
+  async function copy() {
+    const f = get().friend;
+    if (!f?.link) return;
+    try {
+      await navigator.clipboard.writeText(f.link.url);
+      note("Copied. Send it to " + f.linkFor.join(" and ") + ".");
+    } catch {
+      note("Select the link and copy it (Ctrl+C or ⌘C).");
+    }
+  }
+
+  async function share() {
+    const f = get().friend;
+    if (!f?.link || !navigator.share) return;
+    try {
+      await navigator.share({ title: "De Stijl", text: `Your move in our game of De Stijl, ${f.linkFor.join(" and ")}.`, url: f.link.url });
+    } catch { /* the person closed the share sheet */ }
+  }
+
+  /** The record as a file, for links above the size limit (or any time). */
+  function download() {
+    const f = get().friend;
+    if (!f) return;
+    const blob = new Blob([`${JSON.stringify(f.record)}\n`], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `destijl-friend-${f.game}-move${f.record.moves.length}.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    note(`Saved ${a.download}: send the file, and they open it with Import a game record.`);
+  }
+
+  /** Show a saved game's last link again (the list's "Last link"). */
+  async function showLink(key) {
+    await resume(key, { quiet: true });
+  }
+
+  return { start, play, openLink, resume, importRecord, copy, share, download, showLink, refreshList };
+}

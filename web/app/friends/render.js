@@ -1,0 +1,90 @@
+// Friend games on the page: the panel that says whose seat this device plays and whose
+// turn it is, with the link to send (a read-only field "Link for Ben", Copy, Share where
+// the browser has it, the record as a file above the size limit), and the start screen's
+// list of friend games with their state.
+
+import { attr, h, replace, show, text } from "../dom.js";
+import { statusOf } from "./control.js";
+
+const $ = (id) => document.getElementById(id);
+
+function panel() {
+  let root = $("friend-panel");
+  if (root) return root;
+  root = h("section", { class: "friend-panel", id: "friend-panel", "aria-labelledby": "friend-status", hidden: true },
+    h("p", { class: "friend-status", id: "friend-status" }),
+    h("div", { class: "friend-link", id: "friend-link" },
+      h("input", { type: "text", readonly: true, class: "share-url friend-url", id: "friend-url" }),
+      h("div", { class: "friend-actions" },
+        h("button", { type: "button", class: "btn btn-primary btn-small", "data-action": "friend-copy", id: "friend-copy", text: "Copy" }),
+        h("button", { type: "button", class: "btn btn-small", "data-action": "friend-share", id: "friend-share", text: "Share" }),
+        h("button", { type: "button", class: "btn btn-small", "data-action": "friend-file", id: "friend-file", text: "Save as a file" }))),
+    h("p", { class: "dialog-note friend-note", id: "friend-note", role: "status" }));
+  return root;
+}
+
+/** The panel's place: above the turn banner on the table, atop the form on the start screen. */
+function mount(root, screen) {
+  const host = screen === "table" ? document.querySelector("#table .stage") : $("setup");
+  if (host && root.parentElement !== host) host.prepend(root);
+}
+
+function statusText(f) {
+  const who = f.seat === null ? "You are watching this game" : `You play ${f.names[f.seat]}`;
+  if (f.over) return `${who}. The game is over${f.linkFor.length ? `: send the last link to ${f.linkFor.join(" and ")} so they see the end` : ""}.`;
+  const state = statusOf(f);
+  if (state === "your turn") return `${who}. ${f.next.kind === "move" ? "Your turn." : "Your turn: this device adds its part of the deal."}`;
+  if (state === "watching") return `${who}; ${f.names[f.next.seat]} is to act.`;
+  return `${who}. Waiting for ${f.names[f.next.seat]}: send them this link${f.dealt ? "" : " (the cards are dealt once everyone has joined)"}.`;
+}
+
+/** The friend panel: on the table, and on the start screen before the deal. */
+export function renderFriendPanel(s, p) {
+  const f = s.friend;
+  const visible = !!f && (s.screen === "table" ? !s.replay : !f.dealt);
+  const root = visible || $("friend-panel") ? panel() : null;
+  if (!root) return;
+  mount(root, s.screen);
+  show(root, visible);
+  if (!visible || (p && p.friend === f && p.screen === s.screen)) return;
+  text($("friend-status"), statusText(f));
+  attr(root, "data-next", `${f.next.kind}:${f.next.seat}`); // for tests: who acts next
+  attr(root, "data-moves", String(f.record.moves.length));
+  show($("friend-link"), !!f.link);
+  if (f.link) {
+    const url = $("friend-url");
+    if (url.value !== f.link.url) url.value = f.link.url;
+    attr(url, "aria-label", `Link for ${f.linkFor.join(" and ")}${f.link.chars > f.link.limit ? " (too long for some messengers: send the file instead)" : ""}`);
+    show($("friend-share"), typeof navigator.share === "function");
+    show($("friend-file"), f.link.chars > f.link.limit);
+  }
+  text($("friend-note"), f.note || (f.link && f.link.chars > f.link.limit
+    ? `This link has ${f.link.chars.toLocaleString("en")} characters, more than the ${f.link.limit.toLocaleString("en")} messengers keep intact: send the game as a file.`
+    : ""));
+}
+
+function entry(g) {
+  const who = g.names.join(", ");
+  const state = statusOf(g);
+  return h("li", { class: "saved-game friend-game" },
+    h("button", { type: "button", class: "saved-game-btn", "data-action": "friend-resume", "data-key": g.key,
+      "aria-label": `Open the friend game of ${who}${g.fork ? " (a fork)" : ""}: ${state}` },
+    h("span", { class: "saved-game-who", text: who + (g.fork ? " · fork" : "") }),
+    h("span", { class: "saved-game-when", text: `Move ${g.record.moves.length} · ${state}` })),
+    g.link ? h("button", { type: "button", class: "btn btn-small", "data-action": "friend-link", "data-key": g.key,
+      "aria-label": `Show the last link of the game of ${who}`, text: "Last link" }) : null);
+}
+
+/** The start screen's "Friend games" list (after Saved games). */
+export function renderFriendSaves(root, s, p) {
+  let box = root.querySelector("#friend-games");
+  if (!box) {
+    box = h("section", { class: "saved-games friend-games", id: "friend-games", "aria-labelledby": "friend-games-title" },
+      h("h2", { class: "saved-games-title", id: "friend-games-title", text: "Friend games" }),
+      h("ol", { class: "saved-games-list" }));
+    root.append(box);
+  } else if (p && p.friendSaves === s.friendSaves) return;
+  const games = s.friendSaves || [];
+  show(box, games.length > 0);
+  replace(box.querySelector("ol"), games.slice(0, 8).map(entry));
+}

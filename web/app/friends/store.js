@@ -1,0 +1,51 @@
+// Friend games kept on this device (localStorage), one key per game:
+//   destijl.friend.<game id>             the game as this device plays it
+//   destijl.friend.<game id>~<time>      a fork kept beside it (docs/friends.md)
+// Each entry: {format: "destijl-friend-save/1", key, game, seat (null: watching), secret
+// (this device's, never sent), record, link (the last link to send, or null), linkFor
+// (names), next ({kind, seat}), over, names, savedAt, fork}. The secret is the device's
+// own: it stays here, and only the engine reads it.
+
+const PREFIX = "destijl.friend.";
+const FORMAT = "destijl-friend-save/1";
+
+function local() {
+  try { return window.localStorage ?? null; } catch { return null; }
+}
+
+/** Keep `entry` (whole, in one write); returns null, or why it could not be kept. */
+export function saveFriend(entry) {
+  try {
+    local()?.setItem(PREFIX + entry.key, JSON.stringify({ ...entry, format: FORMAT, savedAt: new Date().toISOString() }));
+    return null;
+  } catch (error) {
+    return error?.name === "QuotaExceededError" ? "the browser's storage is full" : String(error?.message || error);
+  }
+}
+
+/** The entry kept under `key`, or null (missing or unreadable). */
+export function loadFriend(key) {
+  try {
+    const entry = JSON.parse(local()?.getItem(PREFIX + key) ?? "null");
+    return entry?.format === FORMAT && entry.record && typeof entry.game === "string" ? entry : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every friend game kept here, newest first. */
+export function listFriends() {
+  const store = local();
+  if (!store) return [];
+  const keys = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(PREFIX)) keys.push(key.slice(PREFIX.length));
+  }
+  return keys.map(loadFriend).filter(Boolean).sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1));
+}
+
+/** A key for a fork of `game` kept beside the game. */
+export function forkKey(game) {
+  return `${game}~${Date.now().toString(36)}`;
+}
