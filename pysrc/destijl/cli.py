@@ -124,11 +124,16 @@ def read_game(source: str) -> Any:
     """A record from a file or stdin, or the record of a game link (URL, ``#g=`` fragment
     or payload) given in place of a file or as the file's content."""
     if source != "-" and not os.path.exists(source) and payload_of(source):
-        return link.decode(payload_of(source)).game.record()
+        return _record_of(link.decode(payload_of(source)))
     text = read_text(source)
     if not text.lstrip().startswith("{") and payload_of(text):
-        return link.decode(payload_of(text)).game.record()
+        return _record_of(link.decode(payload_of(text)))
     return loads(text, where=f"{source}: not a JSON record")
+
+
+def _record_of(opened: link.OpenedLink) -> Any:
+    """The record a link carries: a friend game's whole, else the replayed game's."""
+    return opened.friend if opened.friend is not None else opened.game.record()
 
 
 def run_verify(args: argparse.Namespace) -> int:

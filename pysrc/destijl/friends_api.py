@@ -12,7 +12,7 @@ import contextlib
 import re
 from typing import Any
 
-from . import friend_link, friends
+from . import friends
 from .checks import is_int
 from .errors import BadRequest, quote
 from .move import Move
@@ -103,15 +103,15 @@ def cmd_friend_new(args: dict) -> dict:
 
 
 def cmd_friend_open(args: dict) -> dict:
-    """Open a link's record: ``{record or text, saved?: {record, seat, secret}}`` (``text``:
-    the link text, docs/links.md).
+    """Open a link's record: ``{record, saved?: {record, seat, secret}}`` (a friend link's
+    record, from ``link_open``; docs/links.md).
 
     Checks it whole (bots' moves too) and against the saved game of the same id: a stale
     link keeps the saved game, a fork is answered as the link's game (to keep beside the
     saved one). A device new to the game joins as the seat whose turn it is to join, else
     watches.
     """
-    record = friend_link.from_text(args["text"]) if "text" in args else args.get("record")
+    record = args.get("record")
     _check_whole(record)
     saved = args.get("saved")
     if saved is not None:
@@ -175,14 +175,7 @@ def cmd_friend_export(args: dict) -> dict:
     return friends.to_plain(args.get("record"))
 
 
-def cmd_friend_link_text(args: dict) -> dict:
-    """``{record}`` -> ``{text, chars}``: the link text the page compresses into the link."""
-    text = friend_link.to_text(args.get("record"))
-    return {"text": text, "chars": len(text)}
-
-
 COMMANDS = {
-    "friend_link_text": cmd_friend_link_text,
     "friend_new": cmd_friend_new,
     "friend_open": cmd_friend_open,
     "friend_play": cmd_friend_play,

@@ -5,14 +5,12 @@ tampered records refused with the field named, stale links and forks told apart.
 
 from __future__ import annotations
 
-import base64
 import copy
 import json
 import os
 import random
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import pytest
@@ -100,10 +98,10 @@ class Table:
 
 
 def link_length(record: dict) -> int:
-    """Characters of the record as a link's fragment: compact JSON, deflate-raw, base64url."""
-    text = json.dumps(record, separators=(",", ":")).encode()
-    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
-    return len(base64.urlsafe_b64encode(packer.compress(text) + packer.flush()).rstrip(b"="))
+    """Characters of the record's link payload (after ``#g=``), as destijl.link writes it."""
+    from destijl import link
+
+    return len(link.encode(record, "friend"))
 
 
 SETUPS = {
@@ -431,17 +429,19 @@ def test_python_m_destijl_verify_reads_a_friend_record(tmp_path) -> None:
     assert done.returncode == 1 and "reveals[1]" in done.stderr
 
 
-def test_a_friend_link_text_round_trips_and_is_checked() -> None:
-    from destijl.friend_link import from_text, to_text
+def test_a_friend_link_round_trips_and_is_checked_by_friend_open(tmp_path) -> None:
+    """The one link format (docs/links.md) carries the friend record whole (kind friend)."""
+    from destijl import link
 
-    for _, record in GAMES["you, a friend, a medium bot"].records:
-        assert from_text(to_text(record)) == record
-    text = ok("friend_link_text", record=FINISHED)["text"]
-    assert '"k":"friend"' in text and '"d"' not in text
-    opened = ok("friend_open", text=text)
-    assert opened["record"] == FINISHED and opened["seat"] is None
-    data = json.loads(text)
-    data["m"] = data["m"].replace(data["m"].split(" ")[3], "41@0,0r0", 1)
-    reply = call("friend_open", text=json.dumps(data))
-    assert reply["error"]["type"] == "BadRecord"
-    assert reply["error"]["message"].startswith("moves[3]: 41@0,0r0: card 41 is not in the Gallery")
+    payload = link.encode(FINISHED, "friend")
+    opened = ok("link_open", text=link.inflate(payload))
+    assert opened["kind"] == "friend" and opened["record"] == FINISHED
+    watcher = ok("friend_open", record=opened["record"])
+    assert watcher["seat"] is None and watcher["view"]["is_over"]
+    done = cli("verify", f"https://example.org/#g={payload}")
+    assert done.returncode == 0 and done.stdout.startswith("OK: friend game "), done
+    forged = tampered(lambda record: record["reveals"][0].__setitem__(1, "1" * 32))
+    carried = ok("link_open", text=link.to_text(forged, "friend"))["record"]
+    error = call("friend_open", record=carried)["error"]
+    assert error["type"] == "BadRecord"
+    assert error["message"].startswith("reveals[0]: ") and "forged" in error["message"]

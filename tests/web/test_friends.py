@@ -5,11 +5,14 @@ links are refused and nothing saved is lost.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from player import BOOT_MS, TURN_MS, open_game, place_first_spot, score_table, set_up, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
+
+from destijl import friends, link
 
 LINK = re.compile(r"^Link for ")
 
@@ -92,3 +95,97 @@ def test_a_whole_three_seat_game_between_two_devices(page: Page, ben: BrowserCon
     expect(pages[other].locator("body.is-over")).to_have_count(1, timeout=TURN_MS)
     assert placed == 18  # Ann's 9 and Ben's 9; Mo's 9 moved on whichever device preceded
     assert score_table(ann) == score_table(bens)
+
+
+def payload_record(url: str) -> dict:
+    """The friend record inside a link (the test reads what the link carries)."""
+    return json.loads(link.inflate(url.split("#g=", 1)[1]))["rec"]
+
+
+def link_of(site_url: str, record: dict) -> str:
+    return f"{site_url}/#g={link.encode(record, 'friend')}"
+
+
+def friend_save(page: Page, game: str) -> dict:
+    return json.loads(page.evaluate("(key) => localStorage.getItem(key)", f"destijl.friend.{game}"))
+
+
+def toast(page: Page):
+    return page.locator("#toast")
+
+
+def test_stale_forked_tampered_and_offline_links_lose_nothing(
+        page: Page, ben: BrowserContext, site) -> None:
+    ann = page
+    open_game(ann)
+    set_up(ann, ["human", "friend"], names=["Ann", "Ben"], seed=42)
+    ann.get_by_role("button", name="Start game").click()
+    expect(toast(ann)).to_contain_text("a friend game has no seed")
+    expect(toast(ann)).to_contain_text("no one player can choose or foresee it")
+    ann.get_by_label("Seed").fill("")
+    ann.get_by_role("button", name="Start game").click()
+    first = link_field(ann).input_value()
+    game = payload_record(first)["game"]
+
+    bens = device(ben)
+    bens.goto(first)
+    wait_ready(bens)
+    expect(link_field(bens)).to_have_accessible_name(re.compile(r"^Link for Ann"), timeout=BOOT_MS)
+    joined = link_field(bens).input_value()
+    bens.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT_MS)
+
+    ann.goto(joined)
+    assert settle(ann, first) == "turn"
+    place_first_spot(ann)
+    assert settle(ann, first) == "link"
+    moved = link_field(ann).input_value()
+
+    # A stale link: Ann opens Ben's older link again; her newer game stays.
+    ann.goto(joined)
+    expect(toast(ann)).to_contain_text("older than your game")
+    expect(link_field(ann)).to_have_value(moved)
+    assert len(friend_save(ann, game)["record"]["moves"]) == 1
+
+    # Offline on Ben's device: tampered links are refused, the real one plays.
+    ben.set_offline(True)
+    record = payload_record(moved)
+    edited = json.loads(json.dumps(record))
+    edited["moves"][0]["x"] += 40
+    forged = json.loads(json.dumps(record))
+    forged["reveals"][1] = [0, "0" * 32]
+    offline = device(ben)
+    offline.goto(link_of(site.url, edited))
+    wait_ready(offline)
+    expect(toast(offline)).to_contain_text("refused", timeout=BOOT_MS)
+    expect(toast(offline)).to_contain_text("moves[0]")
+    assert friend_save(offline, game)["record"]["moves"] == []
+    offline.goto(link_of(site.url, forged))
+    expect(toast(offline)).to_contain_text("forged reveal")
+    assert friend_save(offline, game)["record"]["moves"] == []
+    offline.goto(moved)
+    assert settle(offline, None) == "turn"
+    place_first_spot(offline)
+    assert settle(offline, None) == "link"
+    answered = link_field(offline).input_value()
+    ben.set_offline(False)
+
+    # A fork: someone plays Ben's move differently from Ann's older link.
+    ann.goto(answered)
+    assert settle(ann, moved) == "link"  # Ann revealed; Ben opens round 2
+    secret = bytes.fromhex(friend_save(offline, game)["secret"])
+    played = friends.replay(record)
+    taken = payload_record(answered)["moves"][1]
+    other = next(m for m in played.legal_moves()
+                 if m.to_dict() != {k: taken[k] for k in ("card", "x", "y", "rotation")})
+    branch = friends.play(record, 1, secret, other)
+    ann.goto(link_of(site.url, branch))
+    expect(toast(ann)).to_contain_text("disagrees with this game at move 2")
+    saved = ann.evaluate("(p) => Object.keys(localStorage).filter((k) => k.startsWith(p))",
+                         "destijl.friend.")
+    assert len(saved) == 2  # both games are kept
+    assert len(friend_save(ann, game)["record"]["moves"]) == 2
+    ann.get_by_role("button", name="New game").click()
+    listed = ann.get_by_role("button", name=re.compile(r"^Open the friend game of Ann, Ben"))
+    expect(listed).to_have_count(2)
+    expect(listed.filter(has_text="fork")).to_have_count(1)
+    expect(ann.get_by_role("button", name=re.compile(r": waiting for Ben$"))).to_be_visible()

@@ -36,7 +36,7 @@ export function createFriends(ctx) {
 
   /** The link of a record: its text from the engine, packed into the fragment. */
   async function makeLink(record) {
-    const { text } = await engine.call("friend_link_text", { record });
+    const { text } = await engine.call("link_text", { record, kind: "friend" });
     const url = linkUrl(ctx.location, await pack(text));
     return { url, chars: url.length, limit: linkLimit(record.seats.length) };
   }
@@ -106,8 +106,7 @@ export function createFriends(ctx) {
   async function play(record, move) {
     const f = get().friend;
     const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move });
-    await adopt(st, { key: f.key, fork: f.fork, show: false });
-    const entry = loadFriend(f.key);
+    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false });
     setFriend({ ...get().friend, ...entry, note: "" });
     return st.view;
   }
@@ -127,21 +126,30 @@ export function createFriends(ctx) {
       up(T.refused, `This link could not be opened: ${clip(error.message, 200)}. Nothing saved was changed.`);
       return true;
     }
-    let data = null;
-    try { data = JSON.parse(text); } catch { /* the engine names the problem */ }
-    if (data && data.k !== "friend") return false; // another kind of link: not a friend game
-    const saved = typeof data?.g === "string" ? loadFriend(data.g) : null;
+    let found;
     try {
-      const args = { text };
-      if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
-      const st = await engine.call("friend_open", args);
-      await opened(st, saved);
+      found = await engine.call("link_open", { text });
     } catch (error) {
-      if (ctx.loading.lost(error)) return true;
-      up(T.refused, `This friend link was refused: ${reason(error)}. Nothing saved was changed.`);
+      if (!ctx.loading.lost(error)) up(T.refused, `This link was refused: ${reason(error)}. Nothing saved was changed.`);
+      return true;
+    }
+    if (found.kind !== "friend") return false; // a shared game or a daily: not a friend game's
+    await openRecord(found.record);
+    return true;
+  }
+
+  /** A friend game's record from a link or a file, checked against this device's game. */
+  async function openRecord(record) {
+    const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
+    try {
+      const args = { record };
+      if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
+      await opened(await engine.call("friend_open", args), saved);
+    } catch (error) {
+      if (ctx.loading.lost(error)) return;
+      up(T.refused, `This friend game was refused: ${reason(error)}. Nothing saved was changed.`);
       if (saved) await resume(saved.key, { quiet: true });
     }
-    return true;
   }
 
   async function opened(st, saved) {
@@ -176,18 +184,6 @@ export function createFriends(ctx) {
       if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
     }
     return undefined;
-  }
-
-  /** A friend record from a file (the Import button). */
-  async function importRecord(record) {
-    try {
-      const saved = loadFriend(record.game);
-      const args = { record };
-      if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
-      await opened(await engine.call("friend_open", args), saved);
-    } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `The friend game could not be read: ${reason(error)}`);
-    }
   }
 
   function note(text) {
@@ -235,5 +231,5 @@ export function createFriends(ctx) {
     await resume(key, { quiet: true });
   }
 
-  return { start, play, openLink, resume, importRecord, copy, share, download, showLink, refreshList };
+  return { start, play, openLink, openRecord, resume, copy, share, download, showLink, refreshList };
 }
