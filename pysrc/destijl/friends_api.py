@@ -103,8 +103,9 @@ def cmd_friend_new(args: dict) -> dict:
 
 
 def cmd_friend_open(args: dict) -> dict:
-    """Open a link's record: ``{record, saved?: {record, seat, secret}}`` (a friend link's
-    record, from ``link_open``; docs/links.md).
+    """Open a link's record: ``{record, saved?: {record, seat, secret}, secret?}`` (a friend
+    link's record, from ``link_open``; docs/links.md; ``secret`` for a joining device, else
+    a fresh one).
 
     Checks it whole (bots' moves too) and against the saved game of the same id: a stale
     link keeps the saved game, a fork is answered as the link's game (to keep beside the
@@ -136,7 +137,8 @@ def cmd_friend_open(args: dict) -> dict:
     if action["kind"] != "commit":
         return state(record, None, None, "new", "every seat of this game is played on "
                      "another device: you are watching")
-    secret = friends.new_secret()
+    given = args.get("secret")  # a joining device's secret, else a fresh one
+    secret = friends.new_secret() if given is None else _secret(given)
     record = friends.advance(record, action["seat"], secret)
     return state(record, action["seat"], secret.hex(), "new",
                  f"you play {friends.parse(record).seats[action['seat']].name}")

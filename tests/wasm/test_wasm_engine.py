@@ -173,6 +173,25 @@ def daily_commands_match(both: Both) -> None:
     assert result["text"].startswith("De Stijl · Today's Painting #2 · 2026-12-02")
 
 
+def friend_commands_match(both: Both) -> None:
+    """A whole friend game between two devices (docs/friends.md), answered alike."""
+    seats = [{"name": "Ann", "controller": "human"}, {"name": "Ben", "controller": "friend"}]
+    secrets = {0: "a" * 32, 1: "b" * 32}
+    ann = both("friend_new", seats=seats, secret=secrets[0], game="0123456789abcdef")
+    state = both("friend_open", record=ann["record"], secret=secrets[1])
+    while state["next"]["kind"] != "over":
+        seat = state["next"]["seat"]
+        if state["next"]["kind"] == "move":
+            move = both("bot_move", record=state["record"], level="easy")["move"]
+            state = both("friend_play", record=state["record"], seat=seat,
+                         secret=secrets[seat], move=move)
+        else:
+            state = both("friend_open", record=state["record"], saved={
+                "record": state["record"], "seat": seat, "secret": secrets[seat]})
+    assert both("friend_compare", mine=ann["record"], theirs=state["record"])["relation"] == "newer"
+    assert both("friend_export", record=state["record"])["format"] == "destijl-record/1"
+
+
 def test_every_command_matches_native(wasm: WasmEngine) -> None:
     """Every API command, on a game in progress and a finished one, answers alike."""
     from destijl.api import COMMANDS
@@ -196,6 +215,7 @@ def test_every_command_matches_native(wasm: WasmEngine) -> None:
     text = both("link_text", record=view["record"])["text"]
     assert both("link_open", text=text)["view"]["record"] == view["record"]
     daily_commands_match(both)
+    friend_commands_match(both)
     # What was really sent, not a list typed beside it: undo (compared above, as it may be
     # refused) and version (differs by design: test_version_inside_pyodide) aside.
     asked = both.asked | {"undo", "version"}
