@@ -147,8 +147,8 @@ export function createFriends(ctx) {
       await opened(await engine.call("friend_open", args), saved);
     } catch (error) {
       if (ctx.loading.lost(error)) return;
+      if (saved) await resume(saved.key, { quiet: true }); // the saved game, as it was
       up(T.refused, `This friend game was refused: ${reason(error)}. Nothing saved was changed.`);
-      if (saved) await resume(saved.key, { quiet: true });
     }
   }
 
