@@ -129,6 +129,14 @@ def test_one_click_start_gives_the_default_game(page: Page) -> None:
 def test_full_game_against_bots_to_the_end_screen(page: Page, snap, tmp_path: Path) -> None:
     open_game(page)
     set_up(page, ["human", "bot:random", "bot:easy"])
+    # The seat picker shows each bot level's rating and description, from the engine.
+    levels = {level["name"]: level for level in engine("describe")["levels"]}
+    easy = levels["easy"]
+    expect(page.get_by_label("Seat 3 player").locator("option:checked")).to_have_text(
+        f"Bot · easy · {easy['rating']}")
+    expect(page.locator("#seat-level-2")).to_have_text(
+        f"Easy, rated {easy['rating']}: {easy['description']}")
+    expect(page.locator("#seat-level-0")).to_be_hidden()  # a person has no level
     start(page)
 
     def look(moves: int) -> None:
@@ -157,6 +165,13 @@ def test_full_game_against_bots_to_the_end_screen(page: Page, snap, tmp_path: Pa
     assert record == saved_record(page)
     assert len(record["moves"]) == DECK[3] and record["result"] is not None
     check_scores_against_engine(page, record, tmp_path)
+    # How the person did against the levels, with their ratings.
+    winners = engine("verify", record=record)["result"]["winners"]
+    them = (f"Random (rated {levels['random']['rating']}) and "
+            f"Easy (rated {easy['rating']})")
+    said = (f"You lost to {them}." if 0 not in winners else
+            f"You beat {them}." if len(winners) == 1 else f"You shared the victory against {them}.")
+    expect(page.locator(".level-result")).to_have_text(said)
 
     # Clicking a colour highlights its strokes.
     red = page.get_by_role("button", name="Highlight red strokes")

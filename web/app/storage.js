@@ -21,6 +21,7 @@
 // named, so a bad value never reaches a render (readPrefs).
 
 import { clip } from "./quote.js";
+import { RULES } from "./rules-data.js";
 
 const GAME_PREFIX = "destijl.game.";
 const SAVE_FORMAT = "destijl-save/1";
@@ -298,7 +299,6 @@ export function saveHintsUsed(key, n) {
 // -- preferences --------------------------------------------------------------------------
 
 const SPEEDS = ["slow", "normal", "fast"];
-const CONTROLLER = /^(human|bot:(random|easy|medium|hard))$/;
 const LETTERS = ["R", "Y", "B", "K", "W"];
 
 function validSetup(setup) {
@@ -308,7 +308,7 @@ function validSetup(setup) {
   const want = seats.length === 2 ? 2 : 1;
   const seatOk = (s) => s && typeof s === "object"
     && typeof s.name === "string" && s.name.trim().length >= 1 && s.name.length <= 40
-    && typeof s.controller === "string" && CONTROLLER.test(s.controller)
+    && RULES.controllers.includes(s.controller)
     && Array.isArray(s.colors) && s.colors.length === want && s.colors.every((c) => LETTERS.includes(c));
   if (!seats.every(seatOk)) return false;
   if (rotations !== undefined && typeof rotations !== "boolean") return false;

@@ -15,15 +15,31 @@ function label(controller) {
   return controller === "human" ? "Human" : `Bot · ${controller.slice(4)}`;
 }
 
+/** The engine's bot levels by name: {name, label, rating, description} (destijl.levels). */
+const LEVELS = new Map(RULES.levels.map((level) => [level.name, level]));
+
+/** The level playing `controller` ("bot:medium" -> Medium's entry), or null for a human. */
+export function levelOf(controller) {
+  return isBot(controller) ? LEVELS.get(controller.slice(4)) ?? null : null;
+}
+
 /**
  * Controllers the engine accepts and their labels, as the start screen offers them: the
- * human, then the bot levels weakest first, with the random baseline last.
+ * human, then the bot levels weakest first, with the random baseline last; a level's
+ * label carries its rating ("Bot · medium · 1600").
  */
 export const CONTROLLERS = [
   ...RULES.controllers.filter((c) => c !== "bot:random"),
   ...RULES.controllers.filter((c) => c === "bot:random"),
-].flatMap((c) => (c === "human" ? [[c, label(c)], ["friend", "Friend"]] : [[c, label(c)]])) // Friend: a person on another device (docs/friends.md)
+].flatMap((c) => (c === "human" ? [[c, label(c)], ["friend", "Friend"]] // Friend: a person on another device (docs/friends.md)
+  : [[c, levelOf(c) ? `${label(c)} · ${levelOf(c).rating}` : label(c)]]))
   .concat([["bot:mine", "My bot (Bot Lab)"]]); // docs/bots.md
+
+/** "Medium, rated 1600: Always plays ...": a level as the start screen describes it. */
+export function levelText(controller) {
+  const level = levelOf(controller);
+  return level ? `${level.label}, rated ${level.rating}: ${level.description}` : "";
+}
 
 export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
 
@@ -86,6 +102,24 @@ export function winnerText(view) {
   const names = result.winners.map((i) => view.seats[i].name);
   if (names.length === 1) return names[0] === "You" ? "You win!" : `${names[0]} wins!`;
   return `Shared victory: ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * How the one person at the table did against the bot levels, for the end screen:
+ * "You beat Medium, rated 1600." or "You lost to Easy (rated 1000) and Hard (rated 1850)."
+ * Null unless exactly one seat is human and some are bots.
+ */
+export function levelResultText(view) {
+  const humans = view.seats.flatMap((seat, i) => (seat.controller === "human" ? [i] : []));
+  const levels = [...new Set(view.seats.map((seat) => levelOf(seat.controller)).filter(Boolean))];
+  if (humans.length !== 1 || !levels.length || !view.result) return null;
+  levels.sort((a, b) => a.rating - b.rating);
+  const named = levels.length === 1 ? [`${levels[0].label}, rated ${levels[0].rating}`]
+    : levels.map((level) => `${level.label} (rated ${level.rating})`);
+  const them = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  const winners = view.result.winners;
+  if (!winners.includes(humans[0])) return `You lost to ${them}.`;
+  return winners.length === 1 ? `You beat ${them}.` : `You shared the victory against ${them}.`;
 }
 
 /** "+2", "0", "-1": a score change. */

@@ -3,7 +3,7 @@
 
 import { attr, h, replace, show, text } from "../dom.js";
 import { RULES } from "../rules-data.js";
-import { COLOR_LETTERS, CONTROLLERS, colorName } from "../words.js";
+import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
 
@@ -21,8 +21,10 @@ function seatRow(i, colorsPerSeat) {
     h("span", { class: "seat-colors" }, Array.from({ length: colorsPerSeat }, (_, k) => colorSelect(i, k, colorsPerSeat))),
     h("input", { type: "text", class: "seat-name", "aria-label": `Seat ${i + 1} name`, maxlength: RULES.max_name,
       autocomplete: "off", spellcheck: "false", "data-action": "seat-name", "data-seat": i }),
-    h("select", { class: "seat-controller", "aria-label": `Seat ${i + 1} player`, "data-action": "seat-controller", "data-seat": i },
-      CONTROLLERS.map(([value, label]) => h("option", { value, text: label }))));
+    h("select", { class: "seat-controller", "aria-label": `Seat ${i + 1} player`, "data-action": "seat-controller", "data-seat": i,
+      "aria-describedby": `seat-level-${i}` },
+    CONTROLLERS.map(([value, label]) => h("option", { value, text: label, title: levelOf(value)?.description }))),
+    h("p", { class: "seat-level", id: `seat-level-${i}` }));
 }
 
 function build(root, players) {
@@ -84,6 +86,7 @@ export function renderStart(root, s, p) {
     });
     syncValue(row.querySelector(".seat-name"), seat.name);
     syncValue(row.querySelector(".seat-controller"), seat.controller);
+    text(row.querySelector(".seat-level"), levelText(seat.controller));
   });
   form.querySelector("[data-action=opt-rotations]").checked = setup.rotations;
   syncValue(form.querySelector("[data-action=opt-first]"), setup.first);
