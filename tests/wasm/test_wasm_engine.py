@@ -31,7 +31,7 @@ RUNNER = Path(__file__).resolve().parent / "run_engine.mjs"
 PYODIDE = REPO / "build_scripts" / "node_modules" / "pyodide"
 REPLY_TIMEOUT_S = 120
 GAMES = [(2, 1), (3, 2), (4, 3), (5, 4)]  # (players, seed)
-LEVELS = ["easy", "medium", "hard"]
+LEVELS = ["easy", "steady", "keen", "medium", "hard", "expert"]
 
 
 class WasmEngine:
