@@ -106,8 +106,9 @@ HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("The embed may be framed by any site (frame-ancestors *, no X-Frame-Options).\n"
      "Netlify also serves embed.html as /embed.", "/embed", FRAMED_BY_ANY),
     ("", "/embed.html", FRAMED_BY_ANY),
-    ("The Bot Lab: the site's page, framed only by the site itself.", "/lab", NOT_FRAMED),
-    ("", "/lab.html", NOT_FRAMED),
+    ("The Bot Lab: framed by any site too, as embed.html?lab=1 (docs/bots.md).", "/lab",
+     FRAMED_BY_ANY),
+    ("", "/lab.html", FRAMED_BY_ANY),
     ("The Bot Lab's sandbox (docs/bots.md): framed with sandbox=\"allow-scripts\", an\n"
      "opaque origin, also inside the embed on any site. Its own <meta> policy forbids\n"
      "every connection.", "/botrunner/runner.html", FRAMED_BY_ANY),

@@ -23,6 +23,15 @@ function earlyTheme() {
 earlyTheme();
 
 const mode = document.body.dataset.mode === "embed" ? "embed" : "full";
+// embed.html?lab=1: the Bot Lab in the embed (lab.html in its compact mode, docs/bots.md)
+if (mode === "embed" && /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("lab") ?? "")) {
+  const url = new URL("lab.html", location.href);
+  url.search = location.search;
+  url.searchParams.delete("lab");
+  url.searchParams.set("embed", "1");
+  url.hash = location.hash;
+  location.replace(url.href);
+}
 document.documentElement.dataset.boot = String(performance.timeOrigin); // tells one page load from the next
 const autoload = /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("autoload") ?? "");
 

@@ -4,6 +4,7 @@
 // Nothing heavy loads before Run: the engine and the sandbox start on the first Run.
 
 import { Engine } from "../../engine.js";
+import { registerServiceWorker } from "../pwa.js";
 import { EXAMPLES, LEVELS } from "../../vendor/bots.js";
 import { makeEditor } from "./editor.js";
 import { botFromLink, botNames, deleteBot, exportBot, importBot, readBots, saveBot, shareLink } from "./keep.js";
@@ -28,6 +29,11 @@ function theme() {
   if (choice === "light" || choice === "dark") root.dataset.theme = choice;
 }
 theme();
+const embedded = /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("embed") ?? "");
+if (embedded) {
+  document.body.dataset.mode = "lab-embed"; // compact: no API panel, no footer
+  for (const link of document.querySelectorAll("a[href='./']")) link.target = "_blank";
+}
 
 let engine = null; // started on the first Run or Watch
 let sandbox = null;
@@ -49,6 +55,8 @@ if (shared) {
 fillSaved();
 $("lab-level").replaceChildren(...LEVELS.map(({ name, label: text, rating }) => new Option(`${text} (${rating})`, name, false, name === "medium")));
 root.dataset.lab = "ready";
+// offline after this visit: the service worker keeps the Lab (and the game) in its cache
+registerServiceWorker({ onOfflineReady: () => { root.dataset.offline = "ready"; } });
 
 function status(text) {
   $("lab-status").textContent = text;
