@@ -30,6 +30,8 @@ server (tests/web/test_keep_headers.py).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
@@ -39,14 +41,22 @@ REPO = Path(__file__).resolve().parent.parent
 NETLIFY_TOML = REPO / "netlify.toml"
 GENERATED_MARK = "# ---- [[headers]]: by build_scripts/netlify_headers.py --write; edit them there"
 
+RUNNER = REPO / "web" / "botrunner" / "runner.js"
+RUNNER_HASH = "'sha256-{}'".format(
+    base64.b64encode(hashlib.sha256(RUNNER.read_bytes()).digest()).decode())
+
 # The policy of every response (documents, workers and the rest). Pyodide needs only
 # 'wasm-unsafe-eval'; no inline script or style, no eval. Trusted Types are required for
 # script sinks: the page has none (no innerHTML; web/app/trusted.js vets the worker and
 # service-worker URLs), so any injected sink is refused.
 CSP = (
     ("default-src", "'self'"),
-    ("script-src", "'self' 'wasm-unsafe-eval'"),
-    ("worker-src", "'self' blob:"),  # blob: for the Bot Lab's sandbox (docs/bots.md)
+    # blob: and the runner's hash: the Bot Lab's sandbox (docs/bots.md, "Safety"), an
+    # opaque-origin document with botrunner/runner.js inline, whose worker imports Pyodide
+    # from blob: URLs (an opaque origin can fetch nothing of the site, also offline)
+    ("script-src", f"'self' 'wasm-unsafe-eval' blob: {RUNNER_HASH}"),
+    ("worker-src", "'self' blob:"),  # blob: the Bot Lab's sandbox, its document and worker
+    ("frame-src", "'self' blob:"),
     ("connect-src", "'self'"),
     ("img-src", "'self' data: blob:"),
     ("style-src", "'self'"),
@@ -109,13 +119,6 @@ HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
     ("The Bot Lab: framed by any site too, as embed.html?lab=1 (docs/bots.md).", "/lab",
      FRAMED_BY_ANY),
     ("", "/lab.html", FRAMED_BY_ANY),
-    ("The Bot Lab's sandbox (docs/bots.md): framed with sandbox=\"allow-scripts\", an\n"
-     "opaque origin, also inside the embed on any site. Its own <meta> policy forbids\n"
-     "every connection.", "/botrunner/runner.html", FRAMED_BY_ANY),
-    ("Its scripts and the Pyodide scripts its worker imports: an opaque origin's module\n"
-     "imports are cross-origin requests, allowed by CORS (public files, no credentials).",
-     "/botrunner/*", {"Access-Control-Allow-Origin": "*"}),
-    ("", "/assets/pyodide-*", {"Access-Control-Allow-Origin": "*"}),
     ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
      "/*.js", NO_CACHE),
     ("", "/*.css", NO_CACHE),

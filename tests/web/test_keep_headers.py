@@ -71,7 +71,7 @@ def test_netlify_toml_is_generated_from_one_source() -> None:
     base = netlify_headers.csp_text()
     copies = [block["values"]["Content-Security-Policy"] for block in tomllib.loads(text)["headers"]
               if "Content-Security-Policy" in block["values"]]
-    assert copies[0] == base and len(copies) == 9  # /*, 5 game pages, 3 of the Bot Lab
+    assert copies[0] == base and len(copies) == 8  # /*, 5 game pages, 2 of the Bot Lab
     assert all(copy == base or copy.startswith(base + "; frame-ancestors ") for copy in copies)
 
 

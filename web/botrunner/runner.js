@@ -1,11 +1,15 @@
-// The Bot Lab's sandbox page (docs/bots.md, "Safety"): runs a person's bot in a worker of
-// its own and stops it when a move takes too long.
+// The Bot Lab's sandbox (docs/bots.md, "Safety"): runs a person's bot in a worker of its
+// own and stops it when a move takes too long.
 //
-// This page lives in <iframe sandbox="allow-scripts">: an opaque origin, so neither it nor
-// its worker has localStorage, IndexedDB or Cache Storage, and the Lab page is cross-origin
-// to it. Its <meta> policy forbids every connection. It talks only to the Lab page
-// (window.parent), by postMessage:
-//   in:  {type: "boot", pyodide, lockFile, worker, wasm, python}  (URLs, then bytes)
+// The Lab page (app/lab/sandbox.js) writes this script inline into a small document that
+// it shows in <iframe sandbox="allow-scripts">: an opaque origin, so neither the document
+// nor its worker has localStorage, IndexedDB or Cache Storage, and the Lab page is
+// cross-origin to it. The site's policy allows this one inline script by its hash
+// (build_scripts/netlify_headers.py); the document's own <meta> policy forbids every
+// connection. Nothing is fetched: the Lab page hands over every file (the worker's code,
+// Pyodide's two scripts and its two big files), so the sandbox works offline too. It
+// talks only to the Lab page (window.parent), by postMessage:
+//   in:  {type: "boot", files: {worker, pyodide, asm: text; wasm, python: bytes}, lockFile}
 //        {type: "load", id, code, limitMs}       the bot's source: defines choose(view)
 //        {type: "choose", id, state, seed, ply, limitMs}   one move from the public state
 //        {type: "stop"}                          end the worker now (Stop)
@@ -18,7 +22,7 @@
 const GRACE_MS = 500;
 const BOOT_MS = 60_000; // starting Python in the worker
 
-let boot = null; // the "boot" message: where Pyodide is, and its two big files as bytes
+let boot = null; // the "boot" message: every file the worker needs
 let worker = null; // {w, ready: Promise}
 let current = null; // the request the worker is working on: {id, timer}
 let policy = null;
@@ -51,15 +55,13 @@ function kill() {
 }
 
 /**
- * The worker, started if needed: a worker from a blob: URL of this opaque origin (the only
- * workers such a page may start), which imports the site's worker.js with import(). A
- * classic worker: Chromium refuses a module worker from an opaque origin's blob: URL.
- * worker.js says {type: "alive"} once loaded, and only then gets the "boot" message.
+ * The worker, started if needed: a (classic) worker from a blob: URL of this opaque origin,
+ * the only workers such a document may start, with the code of botrunner/worker.js. It
+ * says {type: "alive"} once loaded, and only then gets the "boot" message.
  */
 function ensureWorker() {
   if (worker) return worker;
-  const source = `import(${JSON.stringify(boot.worker)}).catch((e) => postMessage({ type: "failed", message: String(e?.message ?? e) }));\n`;
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const url = URL.createObjectURL(new Blob([boot.files.worker], { type: "text/javascript" }));
   const w = new Worker(trusted(url), { name: "bot" });
   const entry = { w };
   entry.ready = new Promise((resolve, reject) => {
@@ -73,7 +75,8 @@ function ensureWorker() {
   entry.ready.catch(() => {});
   w.onmessage = ({ data }) => {
     if (data?.type === "alive") {
-      w.postMessage({ type: "boot", pyodide: boot.pyodide, lockFile: boot.lockFile, wasm: boot.wasm, python: boot.python });
+      const { pyodide, asm, wasm, python } = boot.files;
+      w.postMessage({ type: "boot", pyodide, asm, wasm, python, lockFile: boot.lockFile });
       return;
     }
     if (data?.type === "ready" || data?.type === "failed") return entry.started(data);

@@ -1,9 +1,8 @@
 // The Bot Lab's worker (docs/bots.md, "Safety"): Pyodide with the engine, and one person's
-// bot. Imported by a worker that runner.js starts from a blob: URL in an opaque origin, so
-// it has no storage and, by the runner's policy, no network: the two big files (the wasm
-// and the Python zip) come as bytes in the "boot" message; the scripts are imported from
-// the site (served with CORS), Pyodide's own two as well (so no importScripts is needed).
-//   in:  {type: "boot", pyodide, lockFile, wasm, python}
+// bot. runner.js starts it from a blob: URL in an opaque origin, so it has no storage and,
+// by the runner's policy, no network: everything comes in the "boot" message, Pyodide's
+// two scripts as text (imported from blob: URLs) and its two big files as bytes.
+//   in:  {type: "boot", pyodide, asm, lockFile, wasm, python}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
 //   out: {type: "alive"} once loaded, {type: "ready"} | {type: "failed", message};
 //        {id, ok, move?, ms?, error?}
@@ -19,8 +18,12 @@ globalThis.trustedTypes?.createPolicy?.("default", {
 let bot = null; // the person's bot (a Python UserBot), once loaded
 let user = null; // the Python module destijl.bots.user
 
-async function start({ pyodide: indexURL, lockFile, wasm, python }) {
-  const pythonURL = `${indexURL}bot-python.zip`; // a name only: served from the bytes below
+const INDEX_URL = "https://pyodide.invalid/"; // names only: every file is served from memory
+
+async function start({ pyodide, asm: asmCode, lockFile, wasm, python }) {
+  const indexURL = INDEX_URL;
+  const pythonURL = `${indexURL}bot-python.zip`;
+  const script = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
   const files = {
     [`${indexURL}pyodide.asm.wasm`]: () => new Response(wasm, { headers: { "Content-Type": "application/wasm" } }),
     [pythonURL]: () => new Response(python, { headers: { "Content-Type": "application/zip" } }),
@@ -31,7 +34,7 @@ async function start({ pyodide: indexURL, lockFile, wasm, python }) {
     if (files[url]) return files[url]();
     return realFetch(input, init); // refused by the runner's policy
   };
-  const [{ loadPyodide }, asm] = await Promise.all([import(`${indexURL}pyodide.mjs`), import(`${indexURL}pyodide.asm.mjs`)]);
+  const [{ loadPyodide }, asm] = await Promise.all([import(script(pyodide)), import(script(asmCode))]);
   const py = await loadPyodide({
     indexURL, stdLibURL: pythonURL, lockFileContents: lockFile, createPyodideModule: asm.default,
     stdout: () => {}, stderr: () => {},

@@ -1,7 +1,10 @@
 // The page's side of the bot sandbox (docs/bots.md, "Safety"): an
-// <iframe sandbox="allow-scripts"> with web/botrunner/runner.html, an opaque origin that
-// runs the person's bot in a worker of its own and stops it when a move takes too long.
-// Nothing loads before the first load(): the iframe, Python and the bot start then.
+// <iframe sandbox="allow-scripts">, an opaque origin, whose document is made here: a
+// <meta> policy that forbids every connection and botrunner/runner.js inline (the site's
+// policy allows that one script by its hash). The runner runs the person's bot in a worker
+// of its own and stops it when a move takes too long. This page hands it every file it
+// needs (read through the service worker, so it works offline). Nothing loads before the
+// first load(): the iframe, Python and the bot start then.
 //
 //   const box = new BotSandbox();
 //   await box.load(code, 1000);                          // BotFailure if it does not load
@@ -32,6 +35,7 @@ export class BotSandbox {
   #pending = new Map(); // id -> {resolve, reject}
   #nextId = 1;
   #onMessage = (event) => this.#message(event);
+  #helloed = null;
 
   /** Load (or reload) the bot's code; resolves once it defines choose(view). */
   async load(code, limitMs) {
@@ -71,49 +75,62 @@ export class BotSandbox {
 
   #ready() {
     if (this.#hello) return this.#hello;
+    this.#hello = this.#open();
+    this.#hello.catch(() => { this.#hello = null; });
+    return this.#hello;
+  }
+
+  async #open() {
+    const base = new URL("../../", import.meta.url);
+    const pyodide = new URL(BUILD.pyodide, base).href;
+    const get = async (url, as) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new BotFailure({ message: `Python's files could not be read (HTTP ${response.status} for ${url.split("/").pop()})` });
+      return as === "text" ? response.text() : response.arrayBuffer();
+    };
+    let files;
+    try {
+      const [runner, worker, pyodideCode, asm, wasm, python] = await Promise.all([
+        get(new URL("botrunner/runner.js", base).href, "text"),
+        get(new URL("botrunner/worker.js", base).href, "text"),
+        get(`${pyodide}pyodide.mjs`, "text"),
+        get(`${pyodide}pyodide.asm.mjs`, "text"),
+        get(`${pyodide}pyodide.asm.wasm`),
+        get(new URL(BUILD.python, base).href),
+      ]);
+      files = { runner, worker, pyodide: pyodideCode, asm, wasm, python };
+    } catch (error) {
+      throw error instanceof BotFailure ? error : new BotFailure({ message: `Python's files could not be read (${error.message})` });
+    }
+    const html = "<!doctype html><meta charset=\"utf-8\"><title>Bot sandbox</title>"
+      + "<meta http-equiv=\"Content-Security-Policy\" content=\"connect-src 'none'\">"
+      + `<script>${files.runner}</script>`;
     const frame = document.createElement("iframe");
     frame.setAttribute("sandbox", "allow-scripts"); // never allow-same-origin
     frame.className = "bot-sandbox";
     frame.title = "Bot sandbox";
     frame.setAttribute("aria-hidden", "true");
     frame.tabIndex = -1;
-    frame.src = new URL("../../botrunner/runner.html", import.meta.url).href;
+    frame.src = URL.createObjectURL(new Blob([html], { type: "text/html" }));
     this.#frame = frame;
     window.addEventListener("message", this.#onMessage);
-    this.#hello = new Promise((resolve, reject) => {
+    await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new BotFailure({ message: "The bot sandbox did not start" })), HELLO_MS);
-      this.helloed = async () => {
+      this.#helloed = () => {
         clearTimeout(timer);
-        try {
-          resolve(await this.#boot());
-        } catch (error) {
-          reject(new BotFailure({ message: `Python's files could not be read (${error.message})` }));
-        }
+        resolve();
       };
+      document.body.append(frame);
     });
-    this.#hello.catch(() => { this.#hello = null; });
-    document.body.append(frame);
-    return this.#hello;
-  }
-
-  /** Hand the runner Python's two big files as bytes (it may not fetch anything). */
-  async #boot() {
-    const base = new URL("../../", import.meta.url);
-    const pyodide = new URL(BUILD.pyodide, base).href;
-    const bytes = async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.split("/").pop()}`);
-      return response.arrayBuffer();
-    };
-    const [wasm, python] = await Promise.all([bytes(`${pyodide}pyodide.asm.wasm`), bytes(new URL(BUILD.python, base).href)]);
-    this.#frame.contentWindow.postMessage({
-      type: "boot", pyodide, lockFile: BUILD.lockFile, worker: new URL("botrunner/worker.js", base).href, wasm, python,
+    const { worker, pyodide: text, asm, wasm, python } = files;
+    frame.contentWindow.postMessage({
+      type: "boot", lockFile: BUILD.lockFile, files: { worker, pyodide: text, asm, wasm, python },
     }, "*", [wasm, python]);
   }
 
   #message({ source, data }) {
     if (!this.#frame || source !== this.#frame.contentWindow || !data || typeof data !== "object") return;
-    if (data.type === "hello") this.helloed?.();
+    if (data.type === "hello") this.#helloed?.();
     else if (data.type === "status") this.onstatus?.(String(data.text));
     else if (data.type === "reply") {
       const waiting = this.#pending.get(data.id);
