@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-from player import GAME_OVER, saved_record, set_up, wait_ready
+from player import GAME_OVER, PHONE, saved_record, set_up, wait_ready
 from playwright.sync_api import Page, expect
 
 from destijl import Move, new_game
@@ -44,9 +44,10 @@ def run(page: Page, *, level: str = "easy", games: int = 2, limit: str | None = 
     page.get_by_label("Games").fill(str(games))
     if limit is not None:
         page.get_by_label("Seconds per move").fill(limit)
+    runs = int(page.evaluate("() => document.documentElement.dataset.labRuns ?? 0"))
     page.get_by_role("button", name="Run", exact=True).click()
-    page.wait_for_function("() => document.documentElement.dataset.labRunning === 'yes'")
-    page.wait_for_function("() => document.documentElement.dataset.labRunning === 'no'",
+    page.wait_for_function("(n) => Number(document.documentElement.dataset.labRuns) > n"
+                           " && document.documentElement.dataset.labRunning === 'no'", arg=runs,
                            timeout=RUN_MS)
     return page.evaluate("() => document.documentElement.dataset.labState")
 
@@ -236,3 +237,41 @@ def test_my_bot_saved_in_the_lab_plays_a_seat_of_a_normal_game_to_the_end(page: 
             assert bot.choose_for(asked["state"], asked["seed"]).to_dict() == {
                 k: entry[k] for k in ("card", "x", "y", "rotation")}
         game.play(Move.from_dict({k: entry[k] for k in ("card", "x", "y", "rotation")}))
+
+
+def test_the_lab_embed_is_lazy_keyboard_usable_and_works_offline_on_a_phone(
+        persistent_context, snap):
+    context = persistent_context()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_viewport_size(PHONE)
+    heavy = []
+    context.on("request", lambda r: r.url.endswith((".wasm", ".zip")) and heavy.append(r.url))
+    code = "def choose(view):\n    return view.legal_moves[-1]  # a shared bot\n"
+    packed = base64.urlsafe_b64encode(code.encode()).decode().rstrip("=")
+    page.goto(f"embed.html?lab=1&theme=dark&bot={packed}")
+    page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'")
+    assert "lab.html" in page.url and "embed=1" in page.url
+    expect(page.get_by_text("This is someone else's code.")).to_be_visible()
+    expect(page.get_by_role("textbox", name="Bot code")).to_contain_text("a shared bot")
+    assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    # the keyboard: Tab indents in the editor; Escape, then Tab, leaves it
+    page.get_by_role("textbox", name="Bot code").click()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "lab-editor"  # still inside
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "bot-name"
+    assert heavy == [], heavy  # nothing heavy before Run
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    snap(page, "lab-embed-phone-dark")
+    assert run(page, games=2) == "done"  # online: Python loads, the service worker caches
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
+                           timeout=RUN_MS)
+    # offline: the page, the editor, the engine and the sandbox all from the cache
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'")
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    assert run(page, games=2) == "done"
+    expect(page.locator("#lab-table tr[data-level='mine'] td").first).to_have_text("2")
+    snap(page, "lab-embed-phone-dark-results")

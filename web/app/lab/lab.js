@@ -55,8 +55,15 @@ if (shared) {
 fillSaved();
 $("lab-level").replaceChildren(...LEVELS.map(({ name, label: text, rating }) => new Option(`${text} (${rating})`, name, false, name === "medium")));
 root.dataset.lab = "ready";
-// offline after this visit: the service worker keeps the Lab (and the game) in its cache
-registerServiceWorker({ onOfflineReady: () => { root.dataset.offline = "ready"; } });
+// Offline after this visit: the service worker keeps the Lab (and the game) in its cache.
+// In the embed only from the first Run on: before it, nothing heavy loads.
+let registered = false;
+function keepOffline() {
+  if (registered) return;
+  registered = true;
+  registerServiceWorker({ onOfflineReady: () => { root.dataset.offline = "ready"; } });
+}
+if (!embedded) keepOffline();
 
 function status(text) {
   $("lab-status").textContent = text;
@@ -119,6 +126,7 @@ async function run() {
   root.dataset.foreign = "no";
   const chosen = settings();
   setRunning(true);
+  root.dataset.labRuns = String(Number(root.dataset.labRuns ?? 0) + 1); // tells one Run from the next
   stopRequested = false;
   games = [];
   $("lab-game").replaceChildren();
@@ -127,6 +135,7 @@ async function run() {
   const progress = $("lab-progress");
   progress.value = 0;
   root.dataset.labState = "loading";
+  keepOffline();
   try {
     await startEngine();
     sandbox ??= new BotSandbox();
