@@ -5,37 +5,28 @@ for draw ``k`` is ``H^(R-1-k)(s)``. Draw ``k``'s cards follow from every human s
 for ``k``, and a device reveals only when the rules of docs/friends.md allow, so the next
 Gallery is unknown to everyone until the round's last person has placed a card.
 
-The record is ``destijl-friend/1`` (docs/friends.md). ``replay`` checks it and rebuilds the
-game (a ``FriendGame``, a ``Game`` whose draws come from the reveals), ``next_action`` says
-who must act, ``advance`` adds what a device may add now, ``compare`` tells stale links and
-forks from newer ones.
+The record is ``destijl-friend/1`` (docs/friends.md). ``parse`` checks its fields,
+``replay`` rebuilds the game (a ``FriendGame``, a ``Game`` whose draws come from the
+reveals) and refuses reveals no honest device could have made yet. Acting on a record (who
+acts next, what a device adds, stale links and forks) is ``destijl.friend_turns``.
 
->>> record = new_record([{"name": "Ann", "controller": "human"},
-...                      {"name": "Ben", "controller": "human"}], seat=0, secret=b"a" * 16,
-...                     game="0123456789abcdef")
->>> next_action(record)
-{'kind': 'commit', 'seat': 1}
->>> record = advance(record, 1, b"b" * 16)      # Ben joins and reveals draw 0
->>> next_action(record)
-{'kind': 'reveal', 'seat': 0}
->>> game = replay(advance(record, 0, b"a" * 16))  # Ann reveals: the deal is known
->>> game.current_seat, len(game.gallery), game.deck_count
-(0, 3, 14)
+>>> secret = b"a" * 16
+>>> c = commitment(secret, 2)                      # published when the device joins
+>>> hash_times(reveal_value(secret, 2, 3), 4) == c  # the reveal for draw 3, checked
+True
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 import re
-import secrets as _secrets
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS
 from .checks import is_int
-from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
+from .errors import BadRecord, DeStijlError, IllegalMove, quote
 from .game import DECK_SIZES, Game, Seat
 from .move import Move
 
@@ -44,7 +35,7 @@ FRIEND_BOTS = ("bot:random", "bot:easy", "bot:medium")
 """Bot levels a friend game may seat: every device re-checks their moves, so they must be cheap."""
 HASH_BYTES = 16
 _HEX = re.compile(r"^[0-9a-f]+$", re.ASCII)
-_GAME_ID = 16  # hex digits
+GAME_ID_DIGITS = 16  # hex digits
 
 
 # -- the hash chain and the draws --------------------------------------------------------
@@ -136,8 +127,9 @@ def parse(record: Any) -> Parsed:
     if record.get("format") != FORMAT:
         raise BadRecord("format", f"expected {FORMAT!r}, got {quote(record.get('format'))}")
     game = record.get("game")
-    if not (isinstance(game, str) and len(game) == _GAME_ID and _HEX.match(game)):
-        raise BadRecord("game", f"expected {_GAME_ID} lowercase hex digits, got {quote(game)}")
+    if not (isinstance(game, str) and len(game) == GAME_ID_DIGITS and _HEX.match(game)):
+        raise BadRecord("game", f"expected {GAME_ID_DIGITS} lowercase hex digits, "
+                        f"got {quote(game)}")
     options = _field(record, "options", dict)
     players = options.get("players")
     if not is_int(players) or players not in DECK_SIZES:
@@ -386,7 +378,7 @@ class NotDealt(DeStijlError):
         self.parsed = parsed
 
 
-def _due(parsed: Parsed, game: FriendGame | None) -> int:
+def due_draw(parsed: Parsed, game: FriendGame | None) -> int:
     """The latest draw anyone may have revealed at this point of the game."""
     if game is None:
         return 0
@@ -399,10 +391,10 @@ def _due(parsed: Parsed, game: FriendGame | None) -> int:
 
 def _check_reveal_timing(parsed: Parsed, game: FriendGame | None) -> None:
     """Refuse reveals honest devices could not have made yet (docs/friends.md, step 5)."""
-    due = _due(parsed, game)
+    due = due_draw(parsed, game)
     playing = (game is not None and not game.is_over and game.pending_draw is None
                and game.round < draws_in(parsed.players))  # a draw follows this round
-    left = _placements_left(parsed, game) if playing else {}
+    left = placements_left(parsed, game) if playing else {}
     for seat in parsed.humans:
         index = parsed.reveal_index(seat)
         where = f"reveals[{seat}]"
@@ -418,84 +410,14 @@ def _check_reveal_timing(parsed: Parsed, game: FriendGame | None) -> None:
                                 "was over; it must withhold it")
 
 
-def _placements_left(parsed: Parsed, game: FriendGame) -> dict[int, bool]:
+def placements_left(parsed: Parsed, game: FriendGame) -> dict[int, bool]:
     """For each human seat: does it still have a placement in the current round?"""
     order = round_order(parsed, game.round)
     done = game.ply - (game.round - 1) * parsed.players
     return {seat: seat in order[done:] for seat in parsed.humans}
 
 
-# -- who acts, and acting -------------------------------------------------------------
-def next_action(record: Any) -> dict[str, Any]:
-    """Who must act next: ``{"kind": "commit"|"reveal"|"move"|"bot"|"over", "seat"}``.
-
-    ``bot`` moves on the device that holds the record; ``over`` has seat None.
-    """
-    parsed = parse(record)
-    missing = [h for h in parsed.humans if parsed.commits[h] is None]
-    if missing:
-        return {"kind": "commit", "seat": missing[0]}
-    try:
-        game = replay(record)
-    except NotDealt:
-        return {"kind": "reveal", "seat": _next_revealer(parsed, 0)}
-    if game.is_over:
-        return {"kind": "over", "seat": None}
-    if game.pending_draw is not None:
-        return {"kind": "reveal", "seat": _next_revealer(parsed, game.pending_draw)}
-    seat = game.current_seat
-    return {"kind": "move" if game.seats[seat].controller == "human" else "bot", "seat": seat}
-
-
-def _next_revealer(parsed: Parsed, draw: int) -> int:
-    waiting = [h for h in parsed.humans if parsed.reveal_index(h) < draw]
-    keeper = withholder(parsed, draw)
-    others = [h for h in waiting if h != keeper]
-    return others[0] if others else keeper
-
-
-def may_reveal(record: Any, seat: int) -> int | None:
-    """The draw ``seat`` may reveal now (docs/friends.md), or None."""
-    parsed = parse(record)
-    if not parsed.joined():
-        return None
-    try:
-        game: FriendGame | None = replay(record)
-    except NotDealt:
-        game = None
-    draw = _due(parsed, game)
-    if parsed.reveal_index(seat) >= draw or (game is not None and game.is_over):
-        return None
-    keeper = withholder(parsed, draw)
-    others_done = all(parsed.reveal_index(h) >= draw for h in parsed.humans if h != seat)
-    if game is None or game.pending_draw is not None:
-        return draw if seat != keeper or others_done else None
-    left = _placements_left(parsed, game)
-    if left[seat] or seat == keeper:
-        return None
-    return draw
-
-
-def advance(record: Any, seat: int, secret: bytes) -> dict:
-    """Add what ``seat``'s device may add now: its commitment, then its due reveals.
-
-    ``secret`` must match the seat's commitment, if it has one.
-    """
-    parsed = parse(record)
-    if not is_int(seat, 0, parsed.players - 1) or parsed.seats[seat].controller != "human":
-        raise BadRequest(f"seat: expected a person's seat, got {quote(seat)}")
-    mine = commitment(secret, parsed.players)
-    record = copy.deepcopy(record)
-    if parsed.commits[seat] is None:
-        record["commits"][seat] = mine.hex()
-    elif parsed.commits[seat] != mine:
-        raise BadRequest(f"secret: it does not match seat {seat}'s commitment; this device "
-                         "does not hold that seat's secret")
-    while (draw := may_reveal(record, seat)) is not None:
-        record["reveals"][seat] = [draw, reveal_value(secret, parsed.players, draw).hex()]
-    return record
-
-
+# -- bots and records ------------------------------------------------------------------
 def bot_choice(game: FriendGame, level: str = "medium") -> Move:
     """The move the current seat's bot makes, the same on every device (a person's seat:
     the move of a bot of ``level``, for a hint)."""
@@ -507,24 +429,6 @@ def bot_choice(game: FriendGame, level: str = "medium") -> Move:
     return make_bot(level).choose(game, game.bot_rng())
 
 
-def play(record: Any, seat: int, secret: bytes, move: Move) -> dict:
-    """Place ``move`` for the seat to play (this device's person, or a bot), then advance."""
-    game = replay(record)
-    current = game.current_seat
-    if current is None:
-        raise IllegalMove(f"{move}: no seat is to play: "
-                          + ("the game is over" if game.is_over else
-                             f"draw {game.pending_draw} is not complete yet"))
-    if game.seats[current].controller == "human" and current != seat:
-        raise IllegalMove(f"{move}: wrong seat, it is seat {current}'s turn, played on "
-                          "another device")
-    if game.seats[current].controller != "human" and bot_choice(game) != move:
-        raise IllegalMove(f"{move}: seat {current} is a bot; its move is {bot_choice(game)}")
-    game.play(move, current)
-    return advance(game.record(), seat, secret)
-
-
-# -- writing records ----------------------------------------------------------------
 def to_record(parsed: Parsed, moves: list[tuple[int, Move]]) -> dict[str, Any]:
     """The friend record of ``parsed`` with ``moves``."""
     return {
@@ -538,104 +442,3 @@ def to_record(parsed: Parsed, moves: list[tuple[int, Move]]) -> dict[str, Any]:
         "reveals": [None if r is None else [r[0], r[1].hex()] for r in parsed.reveals],
         "moves": [{"seat": seat, **move.to_dict()} for seat, move in moves],
     }
-
-
-def new_record(seats: list[dict], *, seat: int, secret: bytes, game: str | None = None,
-               rotations: bool = True, first_player: int = 0) -> dict:
-    """A new friend game: the setup and the starter's (``seat``'s) commitment.
-
-    ``seats`` are ``{name?, colors?, controller}`` with controller ``"human"`` for each person
-    (this device's and the friends') or one of ``FRIEND_BOTS``.
-    """
-    from .game import make_seats
-
-    players = len(seats)
-    if not is_int(players, 2, 5):
-        raise BadRequest(f"seats: expected 2 to 5 seats, got {players}")
-    if game is None:
-        game = _secrets.token_hex(_GAME_ID // 2)
-    defaults = make_seats(players)
-    made = make_seats(
-        players,
-        [entry.get("colors", list(d.colors)) for entry, d in zip(seats, defaults, strict=True)],
-        [entry.get("name", d.name) for entry, d in zip(seats, defaults, strict=True)],
-        [entry.get("controller", "human") for entry in seats])
-    record: dict[str, Any] = {
-        "format": FORMAT, "game": game,
-        "options": {"players": players, "rotations": rotations},
-        "seats": [{"name": s.name, "colors": list(s.colors), "controller": s.controller}
-                  for s in made],
-        "first_player": first_player,
-        "commits": [None] * players, "reveals": [None] * players, "moves": []}
-    if not is_int(seat, 0, players - 1) or made[seat].controller != "human":
-        raise BadRequest(f"seat: expected the seat played here, a person's seat; "
-                         f"got {quote(seat)}")
-    record["commits"][seat] = commitment(secret, players).hex()
-    parse(record)  # the setup's own checks (friend bots, two people, first player)
-    return advance(record, seat, secret)
-
-
-def new_secret() -> bytes:
-    """A device's secret: 16 bytes from the operating system (``crypto.getRandomValues``)."""
-    return _secrets.token_bytes(HASH_BYTES)
-
-
-def to_plain(record: Any) -> dict:
-    """The ``destijl-record/1`` of a finished friend game (its whole deal is known by then)."""
-    game = replay(record, check_bots=True)
-    if not game.is_over:
-        raise BadRecord("moves", f"the game is not over (move {game.ply} of "
-                        f"{game.total_plies}); its deal is known only at the end")
-    plain = Game(game.seats, {c: CARDS[c] for c in game.deal}, game.deal,
-                 rotations=game.rotations, first_player=game.initial_first_player)
-    for played in game.history:
-        plain.play(played.move, played.seat)
-    return plain.record()
-
-
-# -- two records of one game ---------------------------------------------------------
-def compare(mine: Any, theirs: Any) -> dict[str, Any]:
-    """How ``theirs`` (a link) relates to ``mine`` (saved): same, newer, stale, fork or other.
-
-    ``{"relation", "message", "ply"}``; ``ply`` is where a fork parts (or None). Both records
-    must be valid friend records (``parse``).
-    """
-    a, b = parse(mine), parse(theirs)
-    if a.game != b.game:
-        return _relation("other", "the link is another game")
-    setup = ("players", "rotations", "seats", "first_player")
-    for name in setup:
-        if getattr(a, name) != getattr(b, name):
-            return _relation("fork", f"the link's {name.replace('_', ' ')} differ from this "
-                             "game's: both are kept")
-    for seat, (x, y) in enumerate(zip(a.commits, b.commits, strict=True)):
-        if x is not None and y is not None and x != y:
-            return _relation("fork", f"the link gives seat {seat} another commitment: it "
-                             "was joined twice; both games are kept")
-    for ply, (x, y) in enumerate(zip(a.moves, b.moves, strict=False)):
-        if x != y:
-            return _relation("fork", f"the link disagrees with this game at move {ply + 1} "
-                             "(someone replayed an older link differently); both games are "
-                             "kept", ply)
-    mine_ahead, theirs_ahead = _ahead(a, b), _ahead(b, a)
-    if mine_ahead and theirs_ahead:
-        return _relation("fork", "the link and this game each have a step the other lacks "
-                         "(the game went two ways); both games are kept",
-                         min(len(a.moves), len(b.moves)))
-    if mine_ahead:
-        return _relation("stale", f"the link is older than this game (move {len(b.moves)} "
-                         f"against {len(a.moves)}); the newer game is kept")
-    if theirs_ahead:
-        return _relation("newer", "the link continues this game")
-    return _relation("same", "the link is this game as it stands")
-
-
-def _ahead(a: Parsed, b: Parsed) -> bool:
-    """Has ``a`` a step ``b`` lacks: a move, a commitment or a later reveal?"""
-    return (len(a.moves) > len(b.moves)
-            or any(x is not None and y is None for x, y in zip(a.commits, b.commits, strict=True))
-            or any(a.reveal_index(h) > b.reveal_index(h) for h in a.humans))
-
-
-def _relation(relation: str, message: str, ply: int | None = None) -> dict[str, Any]:
-    return {"relation": relation, "message": message, "ply": ply}

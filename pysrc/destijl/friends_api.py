@@ -12,6 +12,7 @@ import contextlib
 import re
 from typing import Any
 
+from . import friend_turns as turns
 from . import friends
 from .checks import is_int
 from .errors import BadRequest, quote
@@ -43,7 +44,7 @@ def state(record: dict, seat: int | None, secret: str | None, relation: str = "s
     from .api import view
 
     parsed = friends.parse(record)
-    action = friends.next_action(record)
+    action = turns.next_action(record)
     try:
         shown = view(friends.replay(record))
     except friends.NotDealt:
@@ -84,7 +85,7 @@ def cmd_friend_new(args: dict) -> dict:
                          "and at least one \"friend\"")
     mine = kinds.index("human")
     secret_hex = args.get("secret")
-    secret = friends.new_secret() if secret_hex is None else _secret(secret_hex)
+    secret = turns.new_secret() if secret_hex is None else _secret(secret_hex)
     game = args.get("game")
     if game is not None and not (isinstance(game, str) and re.match(r"^[0-9a-f]{16}$", game)):
         raise BadRequest(f"game: expected 16 lowercase hex digits, got {quote(game)}")
@@ -97,7 +98,7 @@ def cmd_friend_new(args: dict) -> dict:
                          f"got {quote(first)}")
     plain = [{**s, "controller": "human" if s["controller"] == "friend" else s["controller"]}
              for s in seats]
-    record = friends.new_record(plain, seat=mine, secret=secret, game=game,
+    record = turns.new_record(plain, seat=mine, secret=secret, game=game,
                                 rotations=rotations, first_player=first)
     return state(record, mine, secret.hex())
 
@@ -123,7 +124,7 @@ def cmd_friend_open(args: dict) -> dict:
         seat = _seat(saved.get("seat"), mine)
         secret_hex = saved.get("secret") if seat is not None else None
         secret = _secret(secret_hex) if seat is not None else None
-        found = friends.compare(mine, record)
+        found = turns.compare(mine, record)
         if found["relation"] == "stale":
             return state(mine, seat, secret_hex, "stale", found["message"])
         if found["relation"] == "fork":
@@ -131,15 +132,15 @@ def cmd_friend_open(args: dict) -> dict:
                     "ply": found["ply"]}
         if found["relation"] != "other":
             if seat is not None:
-                record = friends.advance(record, seat, secret)
+                record = turns.advance(record, seat, secret)
             return state(record, seat, secret_hex, found["relation"], found["message"])
-    action = friends.next_action(record)
+    action = turns.next_action(record)
     if action["kind"] != "commit":
         return state(record, None, None, "new", "every seat of this game is played on "
                      "another device: you are watching")
     given = args.get("secret")  # a joining device's secret, else a fresh one
-    secret = friends.new_secret() if given is None else _secret(given)
-    record = friends.advance(record, action["seat"], secret)
+    secret = turns.new_secret() if given is None else _secret(given)
+    record = turns.advance(record, action["seat"], secret)
     return state(record, action["seat"], secret.hex(), "new",
                  f"you play {friends.parse(record).seats[action['seat']].name}")
 
@@ -161,7 +162,7 @@ def cmd_friend_play(args: dict) -> dict:
     if parsed.commits[seat] != friends.commitment(secret, parsed.players):
         raise BadRequest(f"secret: it does not match seat {seat}'s commitment")
     try:
-        record = friends.play(record, seat, secret, Move.from_dict(args.get("move")))
+        record = turns.play(record, seat, secret, Move.from_dict(args.get("move")))
     except friends.NotDealt:
         raise BadRequest("record: the deal is not complete yet: no card can be placed") from None
     return state(record, seat, args["secret"])
@@ -169,12 +170,12 @@ def cmd_friend_play(args: dict) -> dict:
 
 def cmd_friend_compare(args: dict) -> dict:
     """``{mine, theirs}`` -> ``{relation, message, ply}`` (same, newer, stale, fork, other)."""
-    return friends.compare(args.get("mine"), args.get("theirs"))
+    return turns.compare(args.get("mine"), args.get("theirs"))
 
 
 def cmd_friend_export(args: dict) -> dict:
     """A finished friend game as a plain ``destijl-record/1`` record."""
-    return friends.to_plain(args.get("record"))
+    return turns.to_plain(args.get("record"))
 
 
 COMMANDS = {

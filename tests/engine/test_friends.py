@@ -19,26 +19,17 @@ from destijl import BadRecord, IllegalMove, replay
 from destijl.api import handle
 from destijl.bots import make_bot
 from destijl.errors import BadRequest
+from destijl.friend_turns import advance, compare, new_record, next_action, play, to_plain
 from destijl.friends import (
     FriendGame,
-    advance,
     bot_choice,
-    compare,
     draw_cards,
     draws_in,
-    new_record,
-    next_action,
-    play,
     reveal_value,
-    to_plain,
     withholder,
 )
-from destijl.friends import (
-    parse as friend_parse,
-)
-from destijl.friends import (
-    replay as friend_replay,
-)
+from destijl.friends import parse as friend_parse
+from destijl.friends import replay as friend_replay
 
 
 class Table:

@@ -9,10 +9,20 @@ import json
 import re
 
 import pytest
-from player import BOOT_MS, TURN_MS, open_game, place_first_spot, score_table, set_up, wait_ready
+from player import (
+    BOOT_MS,
+    PHONE,
+    TURN_MS,
+    open_game,
+    place_first_spot,
+    score_table,
+    set_up,
+    wait_ready,
+)
 from playwright.sync_api import BrowserContext, Page, expect
+from test_access_phone import no_scroll, small_targets
 
-from destijl import friends, link
+from destijl import friend_turns, friends, link
 
 LINK = re.compile(r"^Link for ")
 
@@ -41,6 +51,16 @@ def settle(page: Page, last: str | None) -> str:
 def device(context: BrowserContext) -> Page:
     page = context.new_page()
     return page
+
+
+@pytest.fixture
+def phone_ben(browser, site, guard) -> BrowserContext:
+    """A second device that is a touch phone, 360x740."""
+    ctx = browser.new_context(base_url=site.url, service_workers="allow", viewport=PHONE,
+                              has_touch=True, is_mobile=True, device_scale_factor=1)
+    guard.watch(ctx)
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture
@@ -115,8 +135,9 @@ def toast(page: Page):
 
 
 def test_stale_forked_tampered_and_offline_links_lose_nothing(
-        page: Page, ben: BrowserContext, site) -> None:
-    ann = page
+        page: Page, phone_ben: BrowserContext, site) -> None:
+    """Ann at a desk, Ben on a touch phone that goes offline."""
+    ann, ben = page, phone_ben
     open_game(ann)
     set_up(ann, ["human", "friend"], names=["Ann", "Ben"], seed=42)
     ann.get_by_role("button", name="Start game").click()
@@ -164,9 +185,17 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     assert friend_save(offline, game)["record"]["moves"] == []
     offline.goto(moved)
     assert settle(offline, None) == "turn"
-    place_first_spot(offline)
+    expect(offline.locator("#friend-status")).to_have_text("You play Ben. Your turn.")
+    no_scroll(offline)
+    assert not small_targets(offline), small_targets(offline)
+    offline.get_by_role("button", name="Gallery card 1", exact=True).tap()
+    place = offline.get_by_role("button", name=re.compile(r"^Place the card here"))
+    expect(place).to_be_enabled()
+    place.tap()
     assert settle(offline, None) == "link"
     answered = link_field(offline).input_value()
+    expect(offline.get_by_role("button", name="Copy")).to_be_visible()
+    assert not small_targets(offline), small_targets(offline)
     ben.set_offline(False)
 
     # A fork: someone plays Ben's move differently from Ann's older link.
@@ -177,7 +206,7 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     taken = payload_record(answered)["moves"][1]
     other = next(m for m in played.legal_moves()
                  if m.to_dict() != {k: taken[k] for k in ("card", "x", "y", "rotation")})
-    branch = friends.play(record, 1, secret, other)
+    branch = friend_turns.play(record, 1, secret, other)
     ann.goto(link_of(site.url, branch))
     expect(toast(ann)).to_contain_text("disagrees with this game at move 2")
     saved = ann.evaluate("(p) => Object.keys(localStorage).filter((k) => k.startsWith(p))",

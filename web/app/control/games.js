@@ -62,6 +62,12 @@ export function createGames(ctx) {
   /** Rematch: the same seats and options, a new deal. */
   function rematch() {
     const r = get().view.record;
+    const f = get().friend;
+    if (f) { // a new friend game with the same people: this device's seat here, the others Friend
+      return ctx.friends.start({ rotations: r.options.rotations, first: r.first_player, seed: "",
+        seats: r.seats.map(({ name, colors, controller }, i) => ({ name, colors,
+          controller: controller !== "human" ? controller : i === f.seat ? "human" : "friend" })) });
+    }
     return newGame({ players: r.options.players, rotations: r.options.rotations,
       first_player: r.first_player, seats: r.seats.map(({ name, colors, controller }) => ({ name, colors, controller })) });
   }
