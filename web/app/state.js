@@ -49,6 +49,7 @@ export function createState(mode = "full") {
     held: null, // id of the Gallery card being held; e.g. 17
     rotation: 0, // clockwise rotation of the held card in degrees; e.g. 90
     hover: null, // top-left cell of the ghost card under the pointer; e.g. [2, -1]
+    tapped: null, // the spot a tap showed the held card on: a second tap there places it; e.g. [2, -1]
     camera: null, // the Painting's SVG viewBox after pan/zoom, null = fit; e.g. {x: -5, y: -4, w: 13, h: 11}
     thinking: null, // seat index of the bot choosing its move; e.g. 2
     busy: false, // a command for the human is waiting on the engine; e.g. true

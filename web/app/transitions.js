@@ -3,7 +3,7 @@
 
 import { capNotices } from "./quote.js";
 import { defaultColors, defaultSeat } from "./state.js";
-import { defaultName, isDefaultName } from "./words.js";
+import { defaultName, isBot, isDefaultName } from "./words.js";
 
 const MIN_W = 5; // narrowest zoom, in cells
 const MAX_W = 120; // widest zoom, in cells
@@ -70,7 +70,7 @@ export function toStart(s) {
 // -- the game -------------------------------------------------------------------------
 /** A new or restored game: the table shows `view` from scratch. */
 export function gameLoaded(s, view, announcement = "") {
-  return { ...s, screen: "table", view, replay: null, held: null, rotation: 0, hover: null,
+  return { ...s, screen: "table", view, replay: null, held: null, rotation: 0, hover: null, tapped: null,
     camera: null, thinking: null, busy: false, error: null, stalled: false, highlight: null,
     fresh: null, announcement, notices: [], dialog: null, friend: null };
 }
@@ -78,19 +78,26 @@ export function gameLoaded(s, view, announcement = "") {
 export function viewChanged(s, view, { fresh = null, announcement = s.announcement } = {}) {
   const heldStays = s.held !== null && view.gallery.some((g) => g.card === s.held)
     && view.current_seat === s.view?.current_seat;
+  // a zoom is for one turn: a person's next turn starts with the whole Painting in view
+  const seat = view.current_seat === null ? null : view.seats[view.current_seat];
+  const refit = view.ply !== s.view?.ply && (view.is_over || (seat && !isBot(seat.controller)));
   return { ...s, view, fresh, announcement, busy: false, error: null, stalled: false, thinking: null,
-    held: heldStays ? s.held : null, hover: heldStays ? s.hover : null,
-    rotation: view.rotations.includes(s.rotation) ? s.rotation : 0 };
+    held: heldStays ? s.held : null, hover: heldStays ? s.hover : null, tapped: null,
+    rotation: view.rotations.includes(s.rotation) ? s.rotation : 0, camera: refit ? null : s.camera };
 }
 export function pick(s, card) {
-  if (s.held === card) return { ...s, held: null, hover: null, error: null };
-  return { ...s, held: card, error: null };
+  if (s.held === card) return { ...s, held: null, hover: null, tapped: null, error: null };
+  return { ...s, held: card, tapped: null, error: null };
 }
 export function rotate(s, step = 1) {
   const rotations = s.view?.rotations || [0];
   const at = rotations.indexOf(s.rotation);
   const next = rotations[(at + step + rotations.length) % rotations.length];
-  return next === s.rotation ? s : { ...s, rotation: next };
+  return next === s.rotation ? s : { ...s, rotation: next, tapped: null };
+}
+/** A tap showed the held card on `spot` (a second tap there places it). */
+export function tapShow(s, spot) {
+  return { ...s, hover: spot, tapped: spot };
 }
 export function hover(s, spot) {
   if (spot === null) return s.hover === null ? s : { ...s, hover: null };

@@ -100,12 +100,16 @@ export function createGames(ctx) {
     }
   }
 
-  /** A tap on the Painting: with `confirm`, the first tap previews and a second places. */
+  /**
+   * A tap on the Painting: with `confirm`, the first tap shows the card there with its score
+   * (the score note) and only a second tap on the same spot (or Place) places it. A spot that
+   * got the focus or the pointer first is not a tap: it still needs both.
+   */
   function placeAt(x, y, confirm) {
     const s = get();
     if (!humanTurn(s) || s.held === null) return;
-    if (confirm && !(s.hover && s.hover[0] === x && s.hover[1] === y)) {
-      up(T.hover, [x, y]);
+    if (confirm && !(s.tapped && s.tapped[0] === x && s.tapped[1] === y)) {
+      up(T.tapShow, [x, y]);
       return;
     }
     place(x, y);

@@ -49,9 +49,9 @@ export function patternDefs() {
       s("rect", { x: 0, y: 0, width: step, height: 0.055, class: "cb-light" }))));
 }
 
-/** A letter for colour `c` in the lower right corner of cell (x, y). */
+/** A letter for colour `c` in the middle of cell (x, y); its size is style.css's (legible at any zoom). */
 function cbLetter(x, y, c) {
-  return s("text", { x: x + 0.8, y: y + 0.9, class: `cb-letter on-${c}`, text: c });
+  return s("text", { x: x + 0.5, y: y + 0.5, class: `cb-letter on-${c}`, text: c });
 }
 
 /**
@@ -196,19 +196,18 @@ export function freshLayer(view, move) {
       s("rect", { x, y, width: 3, height: 3, class: "fresh-edge" })));
 }
 
-/** The held card under the pointer: legal or not, and how many cells it would cover. */
+/**
+ * The held card under the pointer: legal or not, and how many cells it would cover. What it
+ * covers and scores is said in the score note above the Painting (render-teach.js), at a
+ * size that does not depend on the zoom.
+ */
 export function ghost(rows, x, y, legal, covered) {
-  const label = `${covered} ${covered === 1 ? "cell" : "cells"}`;
-  const bw = 2.3;
   return s("g", { class: `ghost ${legal ? "ghost-ok" : "ghost-bad"}`, "data-legal": legal ? "yes" : "no",
     "data-covers": covered, "data-x": x, "data-y": y, "aria-hidden": "true" },
   s("g", { class: "ghost-face" }, faceCells(rows, x, y),
     s("path", { d: `M${x + 1} ${y}v3M${x + 2} ${y}v3M${x} ${y + 1}h3M${x} ${y + 2}h3`, class: "card-grid" })),
   legal ? null : s("rect", { x, y, width: 3, height: 3, class: "ghost-hatch", fill: "url(#hatch)" }),
-  s("rect", { x, y, width: 3, height: 3, class: "ghost-edge" }),
-  s("g", { class: "ghost-badge", transform: `translate(${x + 1.5 - bw / 2} ${y - 0.78})` },
-    s("rect", { width: bw, height: 0.56 }),
-    s("text", { x: bw / 2, y: 0.4, "text-anchor": "middle", text: `${legal ? "✓" : "✕"} ${label}` })));
+  s("rect", { x, y, width: 3, height: 3, class: "ghost-edge" }));
 }
 
 /**

@@ -334,6 +334,18 @@ export function createRenderer() {
     }
   }
 
+  /** CSS px per cell of the Painting, as `--cell-px` on its SVG: style.css sizes the
+   * colour-blind letters from it, so they stay legible at any zoom. */
+  function cellSize() {
+    const svg = $("painting-svg");
+    const r = svg.getBoundingClientRect();
+    const b = camera.box;
+    if (!b || !r.width || !r.height) return;
+    const px = Math.min(r.width / b.w, r.height / b.h).toFixed(2);
+    if (svg.style.getPropertyValue("--cell-px") !== px) svg.style.setProperty("--cell-px", px);
+  }
+  new ResizeObserver(cellSize).observe($("painting-svg"));
+
   // -- the camera: tween the viewBox so the Painting grows smoothly ------------------------
   function cameraTo(box, animate) {
     const svg = $("painting-svg");
@@ -342,6 +354,7 @@ export function createRenderer() {
     const set = (b) => {
       camera.box = b;
       svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+      cellSize();
     };
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     if (!from || !animate || reduce) return set(box);

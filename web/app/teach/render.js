@@ -15,17 +15,16 @@ function strokesWord(n) {
   return n === 1 ? "stroke" : "strokes";
 }
 
-/** What a spot does to the strokes and the bonuses, in a few words; "" if nothing notable. */
+/** What a spot does to the strokes and the bonuses, in plain words; "" if nothing notable. */
 export function spotNote(view, spot) {
   const notes = [];
-  for (const [c, size, n] of spot.joined) notes.push(`joins ${n} ${colorName(c)} ${strokesWord(n)} (${size})`);
-  for (const [c, size, n] of spot.split) notes.push(`splits a ${colorName(c)} ${size} in ${n}`);
-  const created = spot.created.filter(([, size]) => size >= 2);
-  if (created.length) notes.push(`new ${created.map(([c, size]) => `${colorName(c)} ${size}`).join(", ")}`);
+  for (const [c, size, n] of spot.joined) notes.push(`joins ${n} ${colorName(c)} strokes into one of ${size} cells`);
+  for (const [c, size, n] of spot.split) notes.push(`splits a ${colorName(c)} stroke of ${size} cells in ${n}`);
+  for (const [c, size] of spot.created.filter(([, n]) => n >= 2)) notes.push(`a new ${colorName(c)} stroke of ${size} cells`);
   const top = spot.bonus[0];
   if (top && top[1] !== null) {
-    const who = top[2].length ? top[2].map((i) => view.seats[i].name).join(" & ") : "nobody's colour";
-    notes.push(`largest ${top[1]}: ${who}`);
+    const who = top[2].length ? top[2].map((i) => `${view.seats[i].name}'s`).join(" & ") : "in a colour nobody plays";
+    notes.push(`largest stroke ${top[1]} cells, ${who}`);
   }
   return notes.join(" · ");
 }
@@ -47,7 +46,7 @@ export function mountTeach() {
   $("btn-rotate")?.after(h("button", { type: "button", class: "btn btn-hint", id: "btn-hint", "data-action": "hint",
     title: "Show the move the medium bot would make" }, "Hint"));
   if (tools && !$("btn-hint")) tools.prepend(h("button", { type: "button", class: "btn btn-hint", id: "btn-hint", "data-action": "hint" }, "Hint"));
-  document.querySelector("#painting .view-tools")?.append(h("button", { type: "button", class: "tool tool-rules",
+  document.querySelector(".view-tools")?.append(h("button", { type: "button", class: "tool tool-rules",
     "data-action": "rules-open", "aria-haspopup": "dialog", "aria-label": "Rules", title: "How to play (?)" }, "?"));
   const spots = $("layer-spots");
   spots?.before(svg("g", { id: "layer-marks" }));
@@ -101,34 +100,35 @@ function seatStrokes(v, seat) {
   return svg("g", { class: "seat-strokes", "data-seat": seat }, highlightLayer(v, v.seats[seat].colors));
 }
 
-/** The preview under the pointer (a label under the ghost) and the Hint's dashed frame. */
+/** The Hint's dashed frame on the Painting. */
 function note(s, v) {
-  const out = [];
   const t = s.teach;
-  const pv = s.replay ? null : currentPreview(s);
-  if (s.hover && pv) {
-    const spot = pv.spots[`${s.hover[0]},${s.hover[1]}`];
-    if (spot) out.push(badge(v, spot, s.hover[0], s.hover[1]));
-  }
-  if (t.hint && t.hint.record === v.record) {
-    const { x, y } = t.hint.move;
-    out.push(svg("g", { class: "hint-mark", "data-x": x, "data-y": y },
-      svg("rect", { x: x - 0.18, y: y - 0.18, width: 3.36, height: 3.36, class: "hint-edge" })));
-  }
-  return out;
+  if (!t.hint || t.hint.record !== v.record) return [];
+  const { x, y } = t.hint.move;
+  return [svg("g", { class: "hint-mark", "data-x": x, "data-y": y },
+    svg("rect", { x: x - 0.18, y: y - 0.18, width: 3.36, height: 3.36, class: "hint-edge" }))];
 }
 
-function badge(v, spot, x, y) {
-  const main = changeText(v, spot.change);
-  const more = spotNote(v, spot);
-  const width = Math.max(main.length * 0.14, more.length * 0.115) + 0.4;
-  const height = more ? 0.78 : 0.44;
-  const top = y - 0.86 - height; // above the ghost's "✓ n cells" label
-  return svg("g", { class: "preview-badge", "data-x": x, "data-y": y, "data-change": spot.change.join(","),
-    transform: `translate(${x + 1.5 - width / 2} ${top})` },
-  svg("rect", { width, height }),
-  svg("text", { x: width / 2, y: 0.32, "text-anchor": "middle", class: "preview-main", text: main }),
-  more ? svg("text", { x: width / 2, y: 0.66, "text-anchor": "middle", class: "preview-more", text: more }) : null);
+/**
+ * The score note: one line of text above the Painting (outside its zoom), never over it. For
+ * the card shown on a spot: what it covers and scores ("You +4, Piet +1 · covers 2 cells ·
+ * …"); holding a card elsewhere: how to see that. Empty otherwise.
+ */
+function scoreNote(s, v) {
+  if (s.replay || !humanTurn(s) || s.held === null) return [];
+  const touch = window.matchMedia?.("(pointer: coarse)").matches;
+  if (!s.hover) return [h("span", { class: "note-more", text: touch ? "Tap a dot to see the card there and what it scores." : "Point at a dot to see what the card scores there." })];
+  const [x, y] = s.hover;
+  const legal = (v.legal?.[s.held]?.[s.rotation] || []).some(([lx, ly]) => lx === x && ly === y);
+  if (!legal) return [h("span", { class: "note-bad", text: "✕ Not a marked spot: the card cannot go here." })];
+  const cover = (v.covers || []).find(([cx, cy]) => cx === x && cy === y);
+  const covers = cover ? `covers ${cover[2]} ${cover[2] === 1 ? "cell" : "cells"}` : "";
+  const pv = currentPreview(s);
+  const spot = pv?.spots[`${x},${y}`];
+  const more = [covers, spot ? spotNote(v, spot) : ""].filter(Boolean).join(" · ");
+  return [h("span", { class: "preview-badge", "data-x": x, "data-y": y, "data-change": spot ? spot.change.join(",") : null },
+    spot ? h("b", { class: "note-main", text: changeText(v, spot.change) }) : null,
+    h("span", { class: "note-more", text: spot ? ` · ${more}` : more }))];
 }
 
 /** Append the preview to each legal spot's accessible name: "Place at …, You +2, Piet -1". */
@@ -228,7 +228,10 @@ export function renderTeach(s, p) {
   const t = s.teach;
   const changed = !p || v !== pv || p.teach !== t;
   if (changed) replace($("layer-marks"), marks(s, v));
-  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation) replace($("layer-note"), note(s, v));
+  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy || p.replay !== s.replay) {
+    replace($("layer-note"), note(s, v));
+    replace($("score-note"), scoreNote(s, v));
+  }
   labelSpots(s, v);
   if (changed) panel(s, v);
   const hint = $("btn-hint");

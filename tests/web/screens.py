@@ -1,0 +1,177 @@
+"""Measuring the screens (issue 15): boxes, font sizes, scroll widths, contrast, focus rings.
+
+`layout(where)` reads, in one call, the facts about the table that the tests of
+test_screens.py hold to (each a box in CSS px of the page or frame it was read in); the
+other helpers act as a player does (Settings, themes) or measure pixels of a screenshot.
+"""
+
+from __future__ import annotations
+
+import re
+
+from access import contrast, css_color, png_pixels
+from playwright.sync_api import Frame, Locator, Page, expect
+
+Box = dict[str, float]
+
+LAYOUT_JS = """() => {
+  const box = (el) => {
+    if (!el || el.closest('[hidden]')) return null;
+    const r = el.getBoundingClientRect();
+    return r.width || r.height ? { x: r.left, y: r.top, width: r.width, height: r.height } : null;
+  };
+  const $ = (sel) => document.querySelector(sel);
+  const note = $('#score-note');
+  const seats = [...document.querySelectorAll('#seats .seat')].map((seat) => {
+    const outer = seat.getBoundingClientRect();
+    const outside = [...seat.querySelectorAll('*')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      if (!r.width || el.closest('.sr-only')) return false;
+      return r.left < outer.left - 0.5 || r.right > outer.right + 0.5;
+    }).map((el) => el.className + ' "' + el.textContent.slice(0, 12) + '"');
+    return { box: box(seat), outside, clipped: seat.scrollWidth > seat.clientWidth + 1 };
+  });
+  const svg = box($('#painting-svg'));
+  const inside = (r) => r && svg && r.x >= svg.x - 0.5 && r.y >= svg.y - 0.5
+    && r.x + r.width <= svg.x + svg.width + 0.5 && r.y + r.height <= svg.y + svg.height + 0.5;
+  const cells = [...document.querySelectorAll('#layer-cells [data-cell]')];
+  const scoreWrap = $('.score-wrap');
+  return {
+    viewport: { width: document.documentElement.clientWidth, height: innerHeight },
+    scrollWidth: document.documentElement.scrollWidth,
+    turn: box($('#turn')),
+    note: box(note),
+    noteFont: note ? parseFloat(getComputedStyle(note).fontSize) : 0,
+    noteText: note ? note.textContent : '',
+    painting: svg,
+    tools: box($('.view-tools')),
+    cellsOut: cells.filter((c) => !inside(box(c))).length,
+    cells: cells.length,
+    seats,
+    status: { scroll: $('#status').scrollWidth, client: $('#status').clientWidth,
+      text: $('#status').textContent },
+    place: box($('#btn-place')),
+    rotate: box($('#btn-rotate')),
+    results: box($('#results')),
+    table: box($('table.scores')),
+    tableScroll: scoreWrap ? [scoreWrap.scrollWidth, scoreWrap.clientWidth] : null,
+    chart: box($('#score-chart')),
+    downloads: box($('.downloads')),
+  };
+}"""
+
+
+def layout(where: Page | Frame) -> dict:
+    """The table's measured layout (see LAYOUT_JS)."""
+    return where.evaluate(LAYOUT_JS)
+
+
+def intersect(a: Box | None, b: Box | None) -> bool:
+    """Do two boxes share any area (touching edges do not)?"""
+    if not a or not b:
+        return False
+    return (a["x"] < b["x"] + b["width"] - 0.5 and b["x"] < a["x"] + a["width"] - 0.5
+            and a["y"] < b["y"] + b["height"] - 0.5 and b["y"] < a["y"] + a["height"] - 0.5)
+
+
+def status_whole(facts: dict, where: str) -> None:
+    """The header's round status is all there ("Round 1 of 9"), not cut to "R…"."""
+    status = facts["status"]
+    assert STATUS.match(status["text"]), status
+    assert status["scroll"] <= status["client"] + 1, f"{where}: the status is cut: {status}"
+
+
+def within(inner: Box | None, width: float, height: float | None = None) -> bool:
+    """Is the box wholly inside 0..width (and 0..height)?"""
+    if not inner:
+        return False
+    fits = inner["x"] >= -0.5 and inner["x"] + inner["width"] <= width + 0.5
+    if height is not None:
+        fits = fits and inner["y"] >= -0.5 and inner["y"] + inner["height"] <= height + 0.5
+    return fits
+
+
+def check_table(facts: dict, where: str) -> None:
+    """What every table screen holds to: the note and the tools outside the Painting and the
+    turn banner, the note at 13 px or more, the seats' strips unclipped, no sideways scroll."""
+    width = facts["viewport"]["width"]
+    assert facts["scrollWidth"] <= width + 1, f"{where}: scrolls sideways: {facts['scrollWidth']}"
+    for part in ("note", "tools", "turn"):
+        assert not intersect(facts[part], facts["painting"]), f"{where}: {part} covers the Painting"
+    assert not intersect(facts["note"], facts["tools"]), f"{where}: the tools cover the score note"
+    assert not intersect(facts["note"], facts["turn"]), f"{where}: the turn banner covers the note"
+    assert facts["noteFont"] >= 13, f"{where}: the score note is {facts['noteFont']} px"
+    for i, seat in enumerate(facts["seats"]):
+        assert not seat["outside"] and not seat["clipped"], f"{where}: seat {i} overflows: {seat}"
+        assert within(seat["box"], width), f"{where}: seat {i} is off screen: {seat['box']}"
+
+
+def open_settings(where: Page | Frame) -> Locator:
+    """Open the Settings dialog as a player does."""
+    where.get_by_role("button", name="Settings").click()
+    dialog = where.get_by_role("dialog", name="Settings")
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def choose(where: Page | Frame, theme: str | None = None, colour_blind: bool | None = None) -> None:
+    """Pick a theme ("Light", "Dark") and/or the colour-blind patterns in Settings."""
+    dialog = open_settings(where)
+    if theme:
+        dialog.get_by_role("radio", name=theme, exact=True).check()
+        expect(where.locator("html")).to_have_attribute("data-theme", theme.lower())
+    if colour_blind is not None:
+        dialog.get_by_role("checkbox", name="Colour-blind patterns").set_checked(colour_blind)
+        expect(where.locator("html")).to_have_attribute("data-cb", "on" if colour_blind else "off")
+    dialog.get_by_role("button", name="Done").click()
+    expect(dialog).to_be_hidden()
+
+
+def text_contrast(element: Locator) -> float:
+    """Contrast of an element's text colour against its own background colour."""
+    colours = element.evaluate(
+        "(e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    return contrast(css_color(colours[0]), css_color(colours[1]))
+
+
+def letter_sizes(where: Page | Frame, scope: str) -> list[float]:
+    """Rendered font sizes (CSS px) of the visible colour-blind letters under `scope`."""
+    return where.evaluate("""(scope) => [...document.querySelectorAll(scope + ' .cb-letter')]
+      .filter((t) => t.getBoundingClientRect().width > 0)
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)""", scope)
+
+
+def ring_band(page: Page, spot: Locator) -> tuple[int, int]:
+    """The focus ring of a focused spot, in CSS px (device scale 1): the widths of the band of
+    pixels that focusing changed, along the row through the spot's centre, left of the centre,
+    and the total number of pixels it changed in the Painting."""
+    expect(spot).to_be_focused()
+    painting = page.locator("#painting-svg").bounding_box()
+    clip = {k: painting[k] for k in ("x", "y", "width", "height")}
+    focused = png_pixels(page.screenshot(clip=clip, animations="disabled"))
+    centre = spot.locator(".spot-dot").bounding_box()
+    cx = round(centre["x"] + centre["width"] / 2 - clip["x"])
+    cy = round(centre["y"] + centre["height"] / 2 - clip["y"])
+    page.evaluate("() => document.activeElement.blur()")
+    plain = png_pixels(page.screenshot(clip=clip, animations="disabled"))
+    spot.focus()
+    changed = [[abs(sum(a) - sum(b)) > 30 for a, b in zip(ra, rb, strict=True)]
+               for ra, rb in zip(focused, plain, strict=True)]
+    total = sum(sum(row) for row in changed)
+    row = changed[cy]
+    # the outermost changed run left of the centre is the ring (the dot's own change is inside)
+    x = next((i for i in range(cx) if row[i]), cx)
+    start = x
+    while x < cx and row[x]:
+        x += 1
+    return x - start, total
+
+
+def set_frame_width(page: Page, width: int) -> None:
+    """Resize the host page's iframe to `width` CSS px."""
+    page.evaluate("(w) => { document.querySelector('iframe').width = String(w); }", width)
+    page.wait_for_function("(w) => document.querySelector('iframe').clientWidth === w",
+                           arg=width)
+
+
+STATUS = re.compile(r"^(Round \d+ of \d+|Finished · \d+ rounds)$")

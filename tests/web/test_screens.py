@@ -1,0 +1,212 @@
+"""Every screen right (issue 15), measured: one game per kind of screen, several checks each.
+
+- desktop 1280x800 by mouse and keyboard; phones 360x740 and 390x844 by touch; the embed in a
+  cross-origin frame 360, 600 and 800 px wide; each in the light and the dark theme.
+- Measured: the focus ring of a spot in CSS px (pixels of a screenshot, at two zooms); the score
+  note's font size and that it, the zoom tools and the turn banner never intersect the Painting;
+  seat strips that do not overflow; no sideways scroll (end screen too); the selected tab's
+  contrast in both themes; the colour-blind letters' rendered size; the Painting fitted again
+  on a later turn after a zoom; the embed's end screen (score table, chart, downloads), its
+  Place button inside the frame and its round status whole.
+Screenshots: test-artifacts/screens-*.png (looked at when changing the layout).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from access import ARTIFACTS
+from player import BOOT_MS, DESKTOP, my_turn_or_end, saved_ply, set_up, skip_tour, wait_ply_above
+from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
+from screens import (
+    check_table,
+    choose,
+    intersect,
+    layout,
+    letter_sizes,
+    ring_band,
+    set_frame_width,
+    status_whole,
+    text_contrast,
+    within,
+)
+
+PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
+EMBED_WIDTHS = [360, 600, 800]
+MIN_LETTER = 12  # CSS px: the colour-blind letters at their smallest
+MIN_CONTRAST = 4.5  # a tab's label against its background (WCAG AA, normal text)
+
+
+FIT_MIN = 11  # cells: a fitted view is at least this wide (transitions.js MIN_FIT)
+
+
+def view_width(page: Page) -> float:
+    """The width in cells of the Painting's viewBox."""
+    return float(page.locator("#painting-svg").get_attribute("viewBox").split()[2])
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=ARTIFACTS / f"screens-{name}.png")
+
+
+def all_bots_to_the_end(where: Page | Frame, players: int = 5) -> None:
+    """From the table: New game, every seat a random bot, to the end screen."""
+    where.get_by_role("button", name="New game").click()
+    set_up(where, ["bot:random"] * players)
+    where.get_by_role("button", name="Start game").click()
+    confirm = where.get_by_role("button", name="Start a new game")
+    either = where.locator("body.is-over").or_(confirm)
+    either.first.wait_for(timeout=BOOT_MS)
+    if confirm.is_visible():
+        confirm.click()
+    expect(where.get_by_role("button", name="Rematch")).to_be_visible(timeout=BOOT_MS)
+
+
+def check_end(facts: dict, where: str) -> None:
+    """The end screen: no sideways scroll, the score table whole, tools clear of the Painting."""
+    width = facts["viewport"]["width"]
+    assert facts["scrollWidth"] <= width + 1, f"{where}: the end screen scrolls sideways"
+    assert facts["table"] and facts["table"]["height"] > 60, f"{where}: table {facts['table']}"
+    scroll, client = facts["tableScroll"]
+    assert scroll <= client + 1, f"{where}: the score table scrolls inside ({scroll} > {client})"
+    assert not intersect(facts["tools"], facts["painting"]), f"{where}: tools over the Painting"
+    assert facts["chart"] and facts["downloads"], f"{where}: no chart or downloads: {facts}"
+    status_whole(facts, where)
+
+
+def check_tabs_and_letters(where: Page | Frame, label: str) -> None:
+    """The selected Points tab is readable in both themes; colour-blind letters are legible."""
+    points = where.get_by_role("tab", name="Points")
+    if points.get_attribute("aria-selected") != "true":
+        points.click()
+    expect(points).to_have_attribute("aria-selected", "true")
+    for theme in ("Dark", "Light"):
+        choose(where, theme=theme)
+        ratio = text_contrast(points)
+        assert ratio >= MIN_CONTRAST, f"{label} {theme}: selected tab contrast {ratio:.2f}"
+    choose(where, colour_blind=True)
+    for scope in ("#painting-svg #layer-cells", "#gallery"):
+        sizes = letter_sizes(where, scope)
+        assert sizes and min(sizes) >= MIN_LETTER, f"{label}: letters in {scope}: {sizes}"
+    choose(where, colour_blind=False)
+
+
+def test_desktop_focus_ring_note_zoom_and_end(page: Page) -> None:
+    page.goto("/?seats=human,random,random&seed=7&speed=fast")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    page.get_by_role("button", name="Start game").click()
+    skip_tour(page)
+    assert my_turn_or_end(page) == "turn"
+
+    # 1: the keyboard's focus ring is a ring a few CSS px thick round its spot, at any zoom
+    page.keyboard.press("1")
+    focused = page.locator("#layer-spots .spot:focus")
+    expect(focused).to_have_count(1)
+    x, y = focused.get_attribute("data-x"), focused.get_attribute("data-y")
+    spot = page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']")
+    band, total = ring_band(page, spot)
+    shot(page, "desktop-focus")
+    assert 2 <= band <= 9 and total < 8000, (band, total)
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    band, total = ring_band(page, spot)
+    assert 2 <= band <= 9 and total < 12000, (band, total)
+
+    # 2, 7: the note of a spot near the top edge: readable, clear of the Painting and the tools
+    top = page.locator("#layer-spots .spot").first
+    top.hover()
+    expect(page.locator("#score-note .preview-badge")).to_be_visible()
+    facts = layout(page)
+    check_table(facts, "desktop")
+    assert "+" in facts["noteText"] or "0" in facts["noteText"], facts["noteText"]
+    shot(page, "desktop-note")
+
+    # 7: zoomed in during one turn, the next turn shows the whole Painting again
+    assert view_width(page) < FIT_MIN - 1, "the zoom did not zoom in"
+    ply = saved_ply(page)
+    page.keyboard.press("Enter")
+    wait_ply_above(page, ply)
+    assert my_turn_or_end(page) == "turn"
+    expect(page.locator("#layer-cells [data-cell]").first).to_be_visible()
+    assert layout(page)["cellsOut"] == 0 and view_width(page) >= FIT_MIN, "a zoom carried over"
+
+    check_tabs_and_letters(page, "desktop")
+    choose(page, theme="Dark")
+    all_bots_to_the_end(page)
+    check_end(layout(page), "desktop end")
+    shot(page, "desktop-end-dark")
+
+
+@pytest.fixture
+def phone(browser: Browser, site, guard) -> Iterator[BrowserContext]:
+    """A touch phone, 360x740 (resized to 390x844 during the test), watched by the guard."""
+    ctx = browser.new_context(base_url=site.url, viewport=PHONES[0], has_touch=True,
+                              is_mobile=True, device_scale_factor=1)
+    guard.watch(ctx)
+    yield ctx
+    ctx.close()
+    guard.check()
+
+
+def test_phones_score_strip_note_tools_and_end(phone: BrowserContext) -> None:
+    page = phone.new_page()
+    page.goto("/?seats=human,random,random,random,random&seed=7&speed=fast")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    page.get_by_role("button", name="Start game").tap()
+    skip_tour(page, by="tap")
+    assert my_turn_or_end(page) == "turn"
+    page.get_by_role("button", name="Gallery card 1", exact=True).tap()
+    spot = page.locator("#layer-spots .spot").first
+    spot.tap()
+    expect(page.locator("#score-note .preview-badge")).to_be_visible()
+    for size in PHONES:
+        page.set_viewport_size(size)
+        for theme in ("Light", "Dark"):
+            choose(page, theme=theme)
+            check_table(layout(page), f"{size['width']} {theme}")
+            shot(page, f"phone-{size['width']}-{theme.lower()}")
+    check_tabs_and_letters(page, "phone")
+    page.set_viewport_size(PHONES[0])
+    shot(page, "phone-360-colour-blind")
+
+    all_bots_to_the_end(page)
+    for size in PHONES:
+        page.set_viewport_size(size)
+        check_end(layout(page), f"phone end {size['width']}")
+    page.set_viewport_size(PHONES[0])
+    shot(page, "phone-end")
+    assert page.viewport_size != DESKTOP
+
+
+def test_embed_in_a_frame_at_three_widths(page: Page, site, other_site) -> None:
+    host = other_site.embed(f"{site.url}/embed.html?seats=human,random,random&seed=7&speed=fast",
+                            name="screens-embed.html", width=360, height=600)
+    page.goto(host)
+    frame_el = page.frame_locator("iframe")
+    frame_el.get_by_role("button", name="Start game").click()
+    frame = next(f for f in page.frames if "/embed.html?" in f.url)
+    expect(frame.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    assert my_turn_or_end(frame) == "turn"
+    frame.get_by_role("button", name="Gallery card 1", exact=True).click()
+    frame.locator("#layer-spots .spot").first.hover()
+    expect(frame.locator("#score-note .preview-badge")).to_be_visible()
+    for width in EMBED_WIDTHS:
+        set_frame_width(page, width)
+        for theme in ("Light", "Dark"):
+            choose(frame, theme=theme)
+            facts = layout(frame)
+            where = f"embed {width} {theme}"
+            check_table(facts, where)
+            for button in ("place", "rotate"):
+                assert within(facts[button], width, facts["viewport"]["height"]), \
+                    f"{where}: {button} {facts[button]} is cut off"
+            status_whole(facts, where)
+            shot(page, f"embed-{width}-{theme.lower()}")
+
+    all_bots_to_the_end(frame)
+    for width in EMBED_WIDTHS:
+        set_frame_width(page, width)
+        facts = layout(frame)
+        check_end(facts, f"embed end {width}")
+        shot(page, f"embed-end-{width}")
