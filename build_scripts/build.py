@@ -303,6 +303,7 @@ def write_pages(out: Path, web: Path, engine: Path, archive: bytes, loaded: list
         print(f"note: no preview Paintings for embed.html ({error})", file=sys.stderr)
         paintings = []
     values = {"download_mb": pages.megabytes(pages.wire_bytes(loaded)),
+              "download_plain_mb": pages.megabytes(pages.plain_bytes(loaded)),
               "preview_data": pages.preview_json(paintings)}
     try:
         pages.write(out, web, {"full": values, "embed": values})

@@ -160,11 +160,22 @@ def escape(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def files_of(paths: list[Path]) -> list[Path]:
+    """These files, and every file in these folders, sorted."""
+    return sorted(f for p in paths for f in ([p] if p.is_file() else p.rglob("*")) if f.is_file())
+
+
+def plain_bytes(paths: list[Path]) -> int:
+    """What these files (folders: every file in them) weigh uncompressed: what the loader
+    counts, and what a host that does not compress sends."""
+    return sum(f.stat().st_size for f in files_of(paths))
+
+
 def wire_bytes(paths: list[Path]) -> int:
     """What these files (folders: every file in them) weigh over the wire from a host that
     gzips text and wasm as serve.py --compress does (cached per content in the temp folder).
     """
-    files = sorted(f for p in paths for f in ([p] if p.is_file() else p.rglob("*")) if f.is_file())
+    files = files_of(paths)
     key = hashlib.sha256()
     for path in files:
         key.update(path.name.encode() + b"\0" + path.read_bytes())

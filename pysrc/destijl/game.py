@@ -84,7 +84,6 @@ class Game:
         self.round = 1  # 1-based
         self.first_player = first_player  # seat holding the First Player card this round
         self._turn = 0  # seats that have played in this round
-        self._draw_ply = 0  # ply of the last draw into the Gallery
         self._over = False
         assert players in DECK_SIZES
 
@@ -196,7 +195,6 @@ class Game:
             self._over = True
             return
         self._draw()
-        self._draw_ply = self.ply
         self.round += 1
         self.first_player = (self.first_player + 1) % self.players
 
@@ -216,14 +214,14 @@ class Game:
     def undo_seats(self) -> list[int]:
         """The seat that may take back its last placement now, as a list of 0 or 1 seat.
 
-        The rule (docs/rules.md): only the latest placement by a human seat can be taken
-        back, by its seat, while the game is not over and no card has been drawn into the
-        Gallery since. Bots' later placements in the round go with it (they play again);
-        another human's later placement never does, since it would then be the latest.
+        The rule (docs/rules.md): a person may take back their latest placement, by its
+        seat, until they place another card or the game ends. The bots' placements after it
+        go with it (they play again), across a new round's draw too; another person's later
+        placement never does, since it would then be the latest.
         """
         if self._over:
             return []
-        for played in reversed(self.history[self._draw_ply :]):
+        for played in reversed(self.history):
             if not self.seats[played.seat].controller.startswith("bot:"):
                 return [played.seat]
         return []
@@ -236,12 +234,10 @@ class Game:
             return f"cannot undo for seat {seat}: the game is over"
         if self.seats[seat].controller.startswith("bot:"):
             return f"cannot undo for seat {seat}: it is played by a bot"
-        since = self.history[self._draw_ply :]
-        if any(played.seat == seat for played in since):
+        if any(played.seat == seat for played in self.history):
             return (f"cannot undo for seat {seat}: seat {self.undo_seats()[0]} placed a card "
                     "after it, and only the latest placement can be taken back")
-        return (f"cannot undo for seat {seat}: it has no placement since the last cards were "
-                "drawn into the Gallery")
+        return f"cannot undo for seat {seat}: it has not placed a card yet"
 
     def clone(self) -> Game:
         """An independent copy of this game."""

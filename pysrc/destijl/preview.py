@@ -199,7 +199,7 @@ def hint(game: Game, rng: random.Random) -> dict[str, Any]:
 
 
 def history(game: Game) -> dict[str, Any]:
-    """Every placement with its seat and score change; the totals after each round."""
+    """Every placement (seat, move, face as placed, score change); the totals after each round."""
     start = replay(game.record(), upto=0)
     board, scorer = _table(start)
     totals = scorer.totals(board)
@@ -207,11 +207,12 @@ def history(game: Game) -> dict[str, Any]:
     plies, rounds = [], []
     for index, played in enumerate(game.history):
         move = played.move
-        board.apply(face_colors(game.face(move.card, move.rotation)), pack(move.x, move.y))
+        face = game.face(move.card, move.rotation)
+        board.apply(face_colors(face), pack(move.x, move.y))
         after = scorer.totals(board)
         change = [a - b for a, b in zip(after, totals, strict=True)]
-        plies.append({"seat": played.seat, **move.to_dict(), "round": index // game.players + 1,
-                      "totals": after, "change": change})
+        plies.append({"seat": played.seat, **move.to_dict(), "face": list(face),
+                      "round": index // game.players + 1, "totals": after, "change": change})
         totals = after
         if (index + 1) % game.players == 0:
             rounds.append(after)

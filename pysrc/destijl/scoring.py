@@ -117,7 +117,9 @@ class ScoreSheet:
         biggest = self.seats[self.winners[0]].largest
         tied = " and ".join(names[i] for i in self.tied)
         if len(self.winners) == 1:
-            return (f"{tied} tied on {best} points; {names[self.winners[0]]} wins with the "
+            winner = names[self.winners[0]]
+            wins = "win" if winner == "You" else "wins"  # the page names its one person "You"
+            return (f"{tied} tied on {best} points; {winner} {wins} with the "
                     f"largest single stroke ({biggest} cells).")
         return (f"{tied} tied on {best} points and on the largest single stroke "
                 f"({biggest} cells): a shared victory.")

@@ -36,6 +36,8 @@ def test_score_sheet_details_for_the_end_screen():
                       "stroke (4 cells)."),
     }
     assert sheet.details()["tie_break"].startswith("seat 1 and seat 2 tied on 5 points")
+    assert sheet.tie_break(["You", "Theo", "Nelly"]) == (  # "You win", not "You wins"
+        "You and Theo tied on 5 points; You win with the largest single stroke (4 cells).")
 
 
 def test_score_sheet_details_without_a_tie_or_with_a_shared_victory():
@@ -109,15 +111,13 @@ def test_a_result_that_does_not_match_names_the_first_difference(edit, message):
 
 def test_why_an_undo_is_refused_names_the_rule():
     game = new_game(3, seed=2, controllers=["human", "human", "human"])
-    assert game.why_no_undo(0) == ("cannot undo for seat 0: it has no placement since the "
-                                   "last cards were drawn into the Gallery")
+    assert game.why_no_undo(0) == "cannot undo for seat 0: it has not placed a card yet"
     game.play(game.legal_moves()[0])
     game.play(game.legal_moves()[0])
     assert game.undo_seats() == [1] and game.why_no_undo(1) is None
     assert game.why_no_undo(0) == ("cannot undo for seat 0: seat 1 placed a card after it, "
                                    "and only the latest placement can be taken back")
-    assert game.why_no_undo(2) == ("cannot undo for seat 2: it has no placement since the "
-                                   "last cards were drawn into the Gallery")
+    assert game.why_no_undo(2) == "cannot undo for seat 2: it has not placed a card yet"
     bots = new_game(3, seed=2)
     bots.play(bots.legal_moves()[0])
     assert bots.why_no_undo(1) == "cannot undo for seat 1: it is played by a bot"

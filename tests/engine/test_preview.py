@@ -127,6 +127,7 @@ def test_history_per_ply_and_per_round() -> None:
     totals = history["start"]
     for ply, played in zip(history["plies"], game.history, strict=True):
         assert ply["seat"] == played.seat and ply["card"] == played.move.card
+        assert ply["face"] == list(game.face(played.move.card, played.move.rotation))
         assert [t + c for t, c in zip(totals, ply["change"], strict=True)] == ply["totals"]
         totals = ply["totals"]
     for index in range(9):

@@ -1,5 +1,5 @@
-"""Undo, one rule (docs/rules.md): only the latest human placement can be taken back, by its
-seat, while the game is not over and no card has been drawn into the Gallery since."""
+"""Undo, one rule (docs/rules.md): a person may take back their latest placement, with the
+bots' placements after it, until they place another card or the game ends."""
 
 from __future__ import annotations
 
@@ -40,12 +40,26 @@ def test_a_human_takes_back_a_card_and_the_bots_after_it_play_again():
     assert view["undo_seats"] == []
 
 
-def test_no_undo_across_a_draw():
+def test_undo_across_a_draw_takes_back_the_round_and_the_draw():
     game = table("human", "bot:easy", "bot:easy")
-    play(game, 3)  # the round ends: cards are drawn into the Gallery
-    assert game.undo_seats() == []
-    assert refusal(game, 0) == {"type": "IllegalMove", "message": "cannot undo for seat 0: it has "
-                                "no placement since the last cards were drawn into the Gallery"}
+    play(game, 1)
+    mine = game.record()
+    play(game, 3)  # the bots end the round (cards are drawn) and the next one begins
+    assert game.round == 2 and game.undo_seats() == [0]
+    view = call("undo", record=game.record(), seat=0)["result"]
+    assert view["ply"] == 0 and view["round"] == 1 and view["current_seat"] == 0
+    assert view["record"]["moves"] == [] and len(mine["moves"]) == 1
+
+
+def test_until_the_person_places_again():
+    game = table("bot:easy", "human")
+    play(game, 2)  # bot 0, human 1: the round ends
+    play(game, 2)  # round 2: the human starts, then the bot
+    assert game.history[-2].seat == 1 and game.undo_seats() == [1]
+    view = call("undo", record=game.record(), seat=1)["result"]
+    assert view["ply"] == 2 and view["current_seat"] == 1
+    assert refusal(table("bot:easy", "human"), 1) == {
+        "type": "IllegalMove", "message": "cannot undo for seat 1: it has not placed a card yet"}
 
 
 def test_no_undo_once_the_game_is_over():

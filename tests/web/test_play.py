@@ -363,7 +363,7 @@ def test_rotate_and_place_with_the_keyboard(page: Page) -> None:
     assert re.match(rf"Place at column {move['x']}, row {move['y']}(,|$)", name), name
 
 
-def test_undo_works_and_is_refused_after_new_cards_are_drawn(page: Page) -> None:
+def test_undo_by_the_latest_person_even_after_new_cards_are_drawn(page: Page) -> None:
     open_game(page)
     # Two people at one screen and a bot: seat 1 can take back while seat 2 thinks.
     set_up(page, ["human", "human", "bot:random"], names=["Ann", "Bob", "Piet"])
@@ -372,7 +372,6 @@ def test_undo_works_and_is_refused_after_new_cards_are_drawn(page: Page) -> None
     expect(undo).to_be_disabled()
     cells = page.locator("#layer-cells rect[data-cell]").count()
     place_first_spot(page)
-    wait_ply_above(page, 0)
     expect(page.locator("#turn")).to_contain_text("Bob's turn")
     expect(undo).to_be_enabled()
     undo.click()
@@ -380,16 +379,22 @@ def test_undo_works_and_is_refused_after_new_cards_are_drawn(page: Page) -> None
     assert saved_record(page)["moves"] == []
     expect(page.locator("#layer-cells rect[data-cell]")).to_have_count(cells)
     expect(page.locator("#live")).to_contain_text("Ann took back")
-    # Again, now through the round: Ann, Bob, then the bot; new cards are drawn.
+    # Again, now through the round: Ann, Bob, then the bot ends round 1 (new cards drawn).
     place_first_spot(page)
-    wait_ply_above(page, 0)
     place_first_spot(page)
-    wait_ply_above(page, 2)  # the bot's move ends round 1
+    wait_ply_above(page, 2)
     assert my_turn_or_end(page) == "turn"
     expect(page.locator("#status")).to_contain_text("Round 2")
-    expect(undo).to_be_disabled()
-    view = engine("view", record=saved_record(page))
-    assert view["undo_seats"] == []
+    # Bob placed the latest person's card: he may take it back, with the bot's after it
+    assert engine("view", record=saved_record(page))["undo_seats"] == [1]
+    expect(undo).to_be_enabled()
+    expect(undo).to_have_attribute(
+        "title", "Take back Bob's last card and the card placed after it (U)")
+    undo.click()
+    expect(page.locator("#status")).to_contain_text("Round 1")
+    expect(page.locator("#turn")).to_contain_text("Bob's turn")
+    assert len(saved_record(page)["moves"]) == 1
+    expect(undo).to_have_attribute("title", "Take back Ann's last card (U)")
 
 
 def test_undo_while_a_bot_thinks_takes_the_move_back(page: Page) -> None:

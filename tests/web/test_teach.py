@@ -144,7 +144,7 @@ def test_preview_hint_tour_log_and_last_moves(page: Page, snap) -> None:
 
     # Points: select a seat to see its strokes; that was the tour's last step.
     page.get_by_role("tab", name="Points").click()
-    page.get_by_role("button", name=re.compile(r"^Show Piet's strokes")).click()
+    page.get_by_role("button", name=re.compile(r"^Piet: .*Show Piet's strokes$")).click()
     expect(page.locator(".seat-strokes")).to_have_attribute("data-seat", "1")
     expect(tour).to_be_hidden()
     # It does not come back: not after a reload, nor in the next game.
@@ -259,7 +259,14 @@ def test_end_chart_and_painting_downloads(page: Page, snap) -> None:
     for seat in range(2):
         expect(lines.nth(seat).locator(".chart-point")).to_have_count(view["rounds"])
     assert [r[0] for r in history["rounds"]][-1] == view["result"]["seats"][0]["total"]
-    assert str(history["rounds"][-1][1]) in (chart.get_attribute("aria-label") or "")
+    # each seat's line says its values; focused, it shows them at its points (issue 15)
+    totals = ", ".join(str(r[1]) for r in history["rounds"])
+    assert f": {totals} points" in (lines.nth(1).get_attribute("aria-label") or "")
+    values = lines.nth(1).locator(".chart-value")
+    expect(values.first).to_be_hidden()
+    lines.nth(1).focus()
+    expect(values).to_have_text([str(r[1]) for r in history["rounds"]])
+    expect(values.first).to_be_visible()
     expect(page.locator("#hints-used")).to_have_text("No hints used.")
     both_sizes(page, snap, "end")
     page.set_viewport_size(PHONE)  # on a phone the end screen scrolls: down to the chart

@@ -38,20 +38,40 @@ function cellsPerPx() {
   return m ? 1 / m.a : 0;
 }
 
-/** Arrow keys on a legal spot move the focus to the nearest spot that way. */
+/**
+ * Arrow keys on a legal spot move the focus spatially, and the opposite key comes back:
+ * Left/Right go to the next spot in the same row (none there: stay); Up/Down go to the
+ * nearest row above or below that has spots, to the spot closest to the column the vertical
+ * run started in (kept while only Up and Down are pressed), so Down then Up returns.
+ */
+let column = null; // {spot, x}: the column a run of Up/Down keys aims at, and where it got to
 function focusNextSpot(from, key) {
-  const [dx, dy] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key];
-  const x0 = Number(from.dataset.x);
-  const y0 = Number(from.dataset.y);
+  const all = [...document.querySelectorAll("#layer-spots .spot")];
+  const at = (el) => [Number(el.dataset.x), Number(el.dataset.y)];
+  const [x0, y0] = at(from);
   let best = null;
-  let bestScore = Infinity;
-  for (const spot of document.querySelectorAll("#layer-spots .spot")) {
-    const ex = Number(spot.dataset.x) - x0;
-    const ey = Number(spot.dataset.y) - y0;
-    const along = ex * dx + ey * dy;
-    if (along <= 0) continue;
-    const score = along + 2 * Math.abs(ex * dy + ey * dx);
-    if (score < bestScore) [best, bestScore] = [spot, score];
+  if (key === "ArrowLeft" || key === "ArrowRight") {
+    const dir = key === "ArrowRight" ? 1 : -1;
+    for (const spot of all) {
+      const [x, y] = at(spot);
+      if (y === y0 && (x - x0) * dir > 0 && (!best || Math.abs(x - x0) < Math.abs(at(best)[0] - x0))) best = spot;
+    }
+    column = null;
+  } else {
+    const dir = key === "ArrowDown" ? 1 : -1;
+    const aim = column && column.spot === from ? column.x : x0;
+    const rows = all.map((spot) => at(spot)[1]).filter((y) => (y - y0) * dir > 0);
+    if (rows.length) {
+      const row = dir > 0 ? Math.min(...rows) : Math.max(...rows);
+      for (const spot of all) {
+        const [x, y] = at(spot);
+        if (y !== row) continue;
+        const d = Math.abs(x - aim);
+        const bestD = best ? Math.abs(at(best)[0] - aim) : Infinity;
+        if (d < bestD || (d === bestD && x < at(best)[0])) best = spot;
+      }
+    }
+    if (best) column = { spot: best, x: aim };
   }
   if (!best) return;
   from.setAttribute("tabindex", "-1"); // one spot in the Tab order: the focused one

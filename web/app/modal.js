@@ -37,7 +37,8 @@ function applyInert() {
 }
 
 function usable(el) {
-  return el instanceof HTMLElement && el.isConnected && el !== document.body && !el.disabled
+  // an SVG control counts too: the Painting's spots (Rules opened with "?" on a spot goes back there)
+  return (el instanceof HTMLElement || el instanceof SVGElement) && el.isConnected && el !== document.body && !el.disabled
     && !el.closest("[inert]") && el.checkVisibility?.() !== false;
 }
 

@@ -2,8 +2,8 @@
 // button and the download size. Nothing else loads until the press: no worker, no Python.
 //
 // The Paintings are the final Paintings of a few seeded bot games, played by the engine at
-// build time (build_scripts/pages.py) and written into embed.html as JSON; the link's
-// `seed` picks one (seed mod their number), and render/paint.js draws it as the game would.
+// build time (build_scripts/pages.py) and written into embed.html as JSON; the one of the
+// link's player count is shown (by its seed, if several), drawn by render/paint.js.
 
 import { s } from "./dom.js";
 import { cellRects, edgeMat, gridLines } from "./render/paint.js";
@@ -20,7 +20,24 @@ function paintings() {
   }
 }
 
-/** Which Painting to show: by the link's seed, else any. */
+/** The number of players a link sets up: `players`, else one per `seats` entry, else 3. */
+export function playersOf(q) {
+  const players = Number(q.get("players"));
+  if (Number.isInteger(players) && players >= 2 && players <= 5) return players;
+  const seats = (q.get("seats") || "").split(",").filter(Boolean).length;
+  return seats >= 2 && seats <= 5 ? seats : 3;
+}
+
+/** Which Painting to show: one of the link's player count (else any), by its seed. */
+export function pick(list, q, random = Math.random) {
+  const players = playersOf(q);
+  const same = list.map((p, i) => (p.players === players ? i : -1)).filter((i) => i >= 0);
+  const from = same.length ? same : list.map((_, i) => i);
+  const at = choose(from.length, q.get("seed"), random);
+  return at < 0 ? -1 : from[at];
+}
+
+/** Which of `count` Paintings to show: by the link's seed, else any. */
 export function choose(count, seedText, random = Math.random) {
   if (!count) return -1;
   const seed = /^\s*-?\d+\s*$/.test(seedText ?? "") ? Math.abs(Number.parseInt(seedText, 10)) : null;
@@ -55,7 +72,7 @@ function draw(svg, caption, p) {
 export function showPreview({ search = location.search, onPlay }) {
   const q = new URLSearchParams(search);
   const list = paintings();
-  const index = choose(list.length, q.get("seed"));
+  const index = pick(list, q);
   if (index >= 0) draw(document.getElementById("preview-art"), document.getElementById("preview-caption"), list[index]);
   const button = document.getElementById("btn-play");
   const size = document.getElementById("preview-size");

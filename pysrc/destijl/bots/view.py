@@ -98,7 +98,6 @@ class PublicGame(Game):
         seat = state["seat"]
         self._over = seat is None
         self._turn = players if seat is None else (seat - self.first_player) % players
-        self._draw_ply = len(history) - self._turn
         assert players in DECK_SIZES
 
     @property

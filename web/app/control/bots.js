@@ -8,7 +8,9 @@ import { MY_BOT, myBotMove } from "./mybot.js";
 import { reason } from "./narration.js";
 
 /** Bot pacing in ms: a minimum thinking time, then a pause to watch the card land. */
-const SPEEDS = { slow: { think: 1100, after: 1000 }, normal: { think: 500, after: 550 }, fast: { think: 0, after: 60 } };
+// The pause after a bot's card lands is long enough to see where it went and what it scored
+// (its outline and the score note's "Piet placed here: Piet +7") before the next one moves.
+const SPEEDS = { slow: { think: 1100, after: 1800 }, normal: { think: 500, after: 1000 }, fast: { think: 0, after: 60 } };
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

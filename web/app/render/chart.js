@@ -23,17 +23,21 @@ export function scoreChart(view, history) {
       svg("text", { x: PAD.left - 5, y: Y(t) + 3.5, "text-anchor": "end", class: "chart-tick", text: t })]),
     rounds.map((_, i) => svg("text", { x: X(i), y: H - PAD.bottom + 14, "text-anchor": "middle", class: "chart-tick", text: i + 1 })),
   ];
+  // Each seat's line is a Tab stop: on focus (or under the pointer) its values show at its
+  // points; each point also has a tooltip ("Piet, round 3: 12 points").
   const lines = seats.map((seat, i) => {
-    const pts = rounds.map((totals, r) => [X(r), Y(totals[i])]);
+    const pts = rounds.map((totals, r) => [X(r), Y(totals[i]), totals[i]]);
     const color = seat.colors[0];
-    return svg("g", { class: `chart-seat mark-${color}`, "data-seat": i },
-      svg("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "chart-line" }),
-      pts.map(([x, y], r) => svg("rect", { x: x - 3, y: y - 3, width: 6, height: 6, class: `chart-point c-${color}`, "data-round": r + 1 })));
+    return svg("g", { class: `chart-seat mark-${color}`, "data-seat": i, tabindex: 0, role: "img",
+      "aria-label": `${seat.name}: ${pts.map(([, , v]) => v).join(", ")} points after rounds 1 to ${pts.length}` },
+    svg("polyline", { points: pts.map(([x, y]) => `${x},${y}`).join(" "), class: "chart-line" }),
+    pts.map(([x, y, v], r) => svg("rect", { x: x - 3, y: y - 3, width: 6, height: 6, class: `chart-point c-${color}`, "data-round": r + 1 },
+      svg("title", { text: `${seat.name}, round ${r + 1}: ${v} points` }))),
+    pts.map(([x, y, v]) => svg("text", { x, y: y - 6, "text-anchor": "middle", class: "chart-value", text: v })));
   });
-  const summary = seats.map((seat, i) => `${seat.name}: ${rounds.map((t) => t[i]).join(", ")}`).join("; ");
   return h("figure", { class: "chart" },
-    svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "img", id: "score-chart",
-      "aria-label": `Score after each round. ${summary}.` }, axis, lines),
+    svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart-svg", role: "group", id: "score-chart",
+      "aria-label": "Score after each round" }, axis, lines),
     h("figcaption", { class: "chart-legend" },
       h("span", { class: "chart-title", text: "Score after each round" }),
       seats.map((seat) => h("span", { class: "chart-key" },

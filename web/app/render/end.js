@@ -58,7 +58,8 @@ export function resultsPanel(view, highlight) {
           h("th", { scope: "col", class: "num", text: "Total" }),
           h("th", { scope: "col", class: "num", text: "Largest stroke" }))),
         h("tbody", {}, rows))),
-    h("p", { class: "rank-note", text: "1st, 2nd, 3rd: bonuses for the largest strokes." }),
+    ranks.length ? h("p", { class: "rank-note", text: ranks.length === 1 ? "1st: the bonus for the largest stroke."
+      : `${ranks.map((r) => ordinal(r.rank)).join(", ")}: bonuses for the largest strokes.` }) : null,
     notes.map((n) => h("p", { class: "rank-note", text: n })),
     h("div", { class: "highlights", role: "group", "aria-label": "Highlight strokes" },
       h("span", { class: "highlights-label", text: "Show strokes:" }),

@@ -3,6 +3,7 @@
 //   - a human turn begins (after Start or after the bots' moves): the first Gallery card;
 //   - a card is picked or turned: the Painting's current (else first) legal spot;
 //   - the card is put back (Escape): that Gallery card;
+//   - a card is placed, and while the bots play: the turn banner (it says what happens);
 //   - the game ends: Rematch;
 //   - a dialog opens: its first control; it closes: the control that opened it.
 // Focus is only moved when it was lost (on <body> or on a removed or disabled control) or
@@ -50,7 +51,10 @@ export function createFocusFlow() {
     }
     const playable = humanTurn(s) && !s.busy;
     const wasPlayable = p.screen === "table" && humanTurn(p) && !p.busy;
-    if (!playable) return;
+    if (!playable) { // placing, or the bots' turns: the turn banner says what happens, never <body>
+      if (movable()) focus($("turn"));
+      return;
+    }
     if (s.held === null) {
       const putBack = p.held !== null && wasPlayable && p.view === s.view;
       if (putBack) {

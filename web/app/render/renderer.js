@@ -21,6 +21,14 @@ import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** "Take back You's last card and the 2 cards after it (U)": what Undo does now. */
+function undoTitle(v, seat) {
+  const moves = v.record.moves;
+  const after = moves.length - 1 - moves.map((m) => m.seat).lastIndexOf(seat);
+  const more = after ? ` and the ${after === 1 ? "card" : `${after} cards`} placed after it` : "";
+  return `Take back ${v.seats[seat].name}'s last card${more} (U)`;
+}
+
 export function createRenderer() {
   let prev = null;
   let next = null;
@@ -78,7 +86,8 @@ export function createRenderer() {
     show($("loader"), e.status !== "ready");
     if (e.status === "loading") {
       const mb = (n) => (n / 1e6).toFixed(1);
-      const size = e.total > 0 ? ` ${mb(Math.min(e.received, e.total))} of ${mb(e.total)} MB` : "";
+      // the bytes the browser has unpacked: over a compressing server fewer go over the wire
+      const size = e.total > 0 ? ` ${mb(Math.min(e.received, e.total))} of ${mb(e.total)} MB (uncompressed)` : "";
       text($("loader-text"), e.stage ? `Loading the game engine: ${e.stage}…${size}` : "Loading the game engine…");
       $("loader-bar").value = e.fraction || 0;
       show($("loader-bar"), true);
@@ -107,7 +116,7 @@ export function createRenderer() {
     show($("btn-undo"), onTable && !v?.is_over);
     const seat = undoSeat(v);
     $("btn-undo").disabled = !onTable || s.replay !== null || seat === null || s.busy;
-    attr($("btn-undo"), "title", seat === null ? "Nothing to take back now" : `Take back ${v.seats[seat].name}'s last card`);
+    attr($("btn-undo"), "title", seat === null ? "Nothing to take back now" : undoTitle(v, seat));
 
     const shown = shownView(s);
     if (onTable && shown) {
@@ -201,9 +210,9 @@ export function createRenderer() {
           v.first_player === i ? h("span", { class: "first-marker", title: "First player this round", text: "1st" }) : null),
         h("span", { class: "seat-sub", text: thinking ? "thinking…" : controllerLabel(seat.controller) })),
       h("span", { class: "seat-tally", "aria-hidden": "true" },
-        h("span", { class: "tally-num", "data-tally": "strokes", text: t.strokes }), h("span", { class: "tally-lbl", text: "strokes" }),
+        h("span", { class: "tally-num", "data-tally": "strokes", text: t.strokes }), h("span", { class: "tally-lbl", text: t.strokes === 1 ? "stroke" : "strokes" }),
         h("span", { class: "tally-num", "data-tally": "largest", text: t.largest }), h("span", { class: "tally-lbl", text: "largest" }),
-        h("span", { class: "tally-num", "data-tally": "total", text: t.total }), h("span", { class: "tally-lbl", text: "points" })));
+        h("span", { class: "tally-num", "data-tally": "total", text: t.total }), h("span", { class: "tally-lbl", text: t.total === 1 ? "point" : "points" })));
     }));
   }
 

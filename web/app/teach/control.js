@@ -51,6 +51,8 @@ export function createTeach(ctx) {
     const changes = {};
     const newGame = !p?.view || gameKey(p.view.record) !== gameKey(v.record);
     if (newGame) Object.assign(changes, { hintsUsed: loadHintsUsed(gameKey(v.record)), ply: null, seat: null, history: null });
+    // a move picked in the Moves tab is framed until the game moves on (a move, an undo, the end)
+    if (t.ply !== null && p?.view && p.view.record !== v.record) changes.ply = null;
     if (t.hint && t.hint.record !== v.record) changes.hint = null;
     if (t.preview && t.preview.record !== v.record) changes.preview = null;
     set(changes);

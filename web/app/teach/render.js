@@ -5,7 +5,7 @@
 // `renderTeach` once per frame on the table.
 
 import { attr, h, replace, s as svg, show, text } from "../dom.js";
-import { highlightLayer } from "../render/paint.js";
+import { cardSvg, highlightLayer } from "../render/paint.js";
 import { humanTurn, shownView } from "../queries.js";
 import { currentPreview } from "./state.js";
 import { changeText, colorName, ordinal, signed, spotText } from "../words.js";
@@ -115,7 +115,8 @@ function note(s, v) {
  * …"); holding a card elsewhere: how to see that. Empty otherwise.
  */
 function scoreNote(s, v) {
-  if (s.replay || !humanTurn(s) || s.held === null) return [];
+  if (s.replay) return [];
+  if (!humanTurn(s) || s.held === null) return lastMoveNote(s, v);
   const touch = window.matchMedia?.("(pointer: coarse)").matches;
   if (!s.hover) return [h("span", { class: "note-more", text: touch ? "Tap a dot to see the card there and what it scores." : "Point at a dot to see what the card scores there." })];
   const [x, y] = s.hover;
@@ -129,6 +130,20 @@ function scoreNote(s, v) {
   return [h("span", { class: "preview-badge", "data-x": x, "data-y": y, "data-change": spot ? spot.change.join(",") : null },
     spot ? h("b", { class: "note-main", text: changeText(v, spot.change) }) : null,
     h("span", { class: "note-more", text: spot ? ` · ${more}` : more }))];
+}
+
+/** The latest placement, while no card is held: "Piet placed here: Piet +7, You −1" (its frame
+ * on the Painting is the seat's last-move outline). From the engine's history of the game. */
+function lastMoveNote(s, v) {
+  const hist = s.teach.history;
+  const n = v.record.moves.length;
+  if (!n || v.is_over || !hist || hist.record !== v.record || !hist.plies[n - 1]) return [];
+  const ply = hist.plies[n - 1];
+  const seat = v.seats[ply.seat];
+  return [h("span", { class: "last-note", "data-ply": n },
+    h("span", { class: `log-swatch mark-${seat.colors[0]}`, "aria-hidden": "true" }),
+    h("b", { class: "note-main", text: ` ${seat.name} placed here: ` }),
+    h("span", { class: "note-more", text: changeText(v, ply.change, ply.seat) }))];
 }
 
 /** Append the preview to each legal spot's accessible name: "Place at …, You +2, Piet -1". */
@@ -156,14 +171,14 @@ function moveLog(s, v) {
     const n = i + 1;
     const turn = ply.rotation ? ` ${ply.rotation}°` : "";
     const mine = ply.change[ply.seat];
-    return h("li", { class: "log-entry" },
+    return h("li", { class: `log-entry${n === plies.length ? " log-latest" : ""}` },
       h("button", { type: "button", class: "log-btn", "data-action": "log-select", "data-ply": n,
         "aria-pressed": s.teach.ply === n ? "true" : "false",
         "aria-label": `Move ${n}, round ${ply.round}: ${seat.name} placed card ${ply.card} at ${spotText(ply.x, ply.y)}${turn ? `, turned${turn}` : ""}; ${changeText(v, ply.change, ply.seat)}` },
       h("span", { class: "log-n", text: n }),
       h("span", { class: `log-swatch mark-${seat.colors[0]}`, "aria-hidden": "true" }),
       h("span", { class: "log-who", text: seat.name }),
-      h("span", { class: "log-card", text: `card ${ply.card}${turn}` }),
+      ply.face ? cardSvg(ply.face, { class: "card-svg log-face" }) : h("span", { class: "log-card", text: `card ${ply.card}${turn}` }),
       h("span", { class: `log-delta${mine > 0 ? " up" : mine < 0 ? " down" : ""}`, text: signed(mine) })));
   });
   return h("ol", { class: "move-log", id: "move-log", "aria-label": "Move log", reversed: true }, items.reverse());
@@ -176,17 +191,19 @@ export function breakdown(v, sheet, selected) {
     v.seats.map((seat, i) => {
       const line = sheet.seats[i];
       const won = ranks.filter((r) => r.seats.includes(i));
+      // the accessible name holds the visible text, in its order (WCAG 2.5.3), then says more
       const parts = [`${line.strokes} ${strokesWord(line.strokes)}`,
-        ...won.map((r) => `${ordinal(r.rank)} largest (${r.size}) +${r.points}`)];
+        ...won.map((r) => `${ordinal(r.rank)} largest +${r.points}`)];
+      const sizes = won.map((r) => `the ${ordinal(r.rank)} largest stroke is ${r.size} cells`);
       return h("li", { class: "bd-row" },
         h("button", { type: "button", class: "bd-btn", "data-action": "seat-select", "data-seat": i,
           "aria-pressed": selected === i ? "true" : "false",
-          "aria-label": `Show ${seat.name}'s strokes: ${parts.join(", ")}, ${line.total} points` },
+          "aria-label": `${seat.name}: ${parts.join(", ")}, ${line.total} ${line.total === 1 ? "point" : "points"}${sizes.length ? ` (${sizes.join(", ")})` : ""}. Show ${seat.name}'s strokes` },
         h("span", { class: "bd-swatches", "aria-hidden": "true" }, seat.colors.map((c) => h("span", { class: `swatch c-${c}` }))),
         h("span", { class: "bd-name", text: seat.name }),
         h("span", { class: "bd-parts" },
-          h("span", { class: "bd-part", text: `${line.strokes} ${strokesWord(line.strokes)}` }),
-          won.map((r) => h("span", { class: "bd-part bd-bonus", text: `${ordinal(r.rank)} ${r.size}: +${r.points}` }))),
+          h("span", { class: "bd-part", text: parts[0] }),
+          won.map((r, k) => h("span", { class: "bd-part bd-bonus", title: sizes[k], text: parts[k + 1] }))),
         h("span", { class: "bd-total", text: line.total })));
     }));
 }
@@ -228,7 +245,7 @@ export function renderTeach(s, p) {
   const t = s.teach;
   const changed = !p || v !== pv || p.teach !== t;
   if (changed) replace($("layer-marks"), marks(s, v));
-  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy || p.replay !== s.replay) {
+  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy || p.replay !== s.replay || p.view !== s.view) {
     replace($("layer-note"), note(s, v));
     replace($("score-note"), scoreNote(s, v));
   }

@@ -4,10 +4,14 @@
 
 /** The guided first game's steps: what to do, and the element the note points at. */
 export const TOUR_STEPS = [
-  { target: "gallery-panel", title: "Pick a card", body: "Take one of the Gallery's cards: click it (or press 1 to 9)." },
-  { target: "btn-rotate", title: "Turn it", body: "Rotate (or R) turns the card you hold, to fit your colour where you want it." },
-  { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the label says what it scores. Click to place." },
-  { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card." },
+  { target: "gallery-panel", title: "Pick a card", body: "Take one of the Gallery's cards: click it (or press 1 to 9).",
+    touch: "Take one of the Gallery's cards: tap it." },
+  { target: "btn-rotate", title: "Turn it", body: "Rotate (or R) turns the card you hold, to fit your colour where you want it.",
+    touch: "Rotate turns the card you hold, to fit your colour where you want it." },
+  { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the line above the Painting says what it scores. Click to place.",
+    touch: "Dots mark where it may go. Tap one: the card shows there and the line above the Painting says what it scores. Tap it again, or Place, to put it down." },
+  { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card.",
+    touch: "Tap Points, then a player, to see their strokes and bonuses. Moves lists every card." },
 ];
 
 /** The initial `state.teach`. */

@@ -1,6 +1,7 @@
 // The guided first game: four short notes, one at a time, each pointing at a part of the
 // table (the Gallery, the Rotate button, the Painting's spots, the score panel), which is
-// outlined in red while the note sits in a corner where it covers no control (style.css). The
+// outlined in red while the note sits beside it (`place`: never over it). On a touch screen
+// the notes speak of tapping. The
 // controller (teach/control.js) moves to the next note as soon as the player has done the
 // step; Skip ends it. Shown on a fresh profile and on request from the Rules panel.
 
@@ -44,7 +45,42 @@ export function renderTour(s) {
   attr(box, "data-step", step);
   text(document.getElementById("tour-step"), `Step ${step + 1} of ${TOUR_STEPS.length}`);
   text(document.getElementById("tour-title"), info.title);
-  text(document.getElementById("tour-body"), info.body);
+  const touch = window.matchMedia?.("(pointer: coarse)").matches;
+  text(document.getElementById("tour-body"), touch ? info.touch : info.body);
   text(document.getElementById("tour-next"), step === TOUR_STEPS.length - 1 ? "Done" : "Next");
   show(box, true);
+  if (target) place(box, target);
+}
+
+const GAP = 12; // px between the note and what it points at
+
+/**
+ * Put the note beside its target, never over it: on a wide screen left of a target in the
+ * right-hand column, else inside the Painting's lower left corner; on a narrow one above the
+ * target if there is room, else below it, else at the far edge of the screen from it (the
+ * Painting's note: at the foot of the screen).
+ */
+function place(note, target) {
+  const r = target.getBoundingClientRect();
+  const w = note.offsetWidth;
+  const hgt = note.offsetHeight;
+  const W = document.documentElement.clientWidth;
+  const H = window.innerHeight;
+  let left;
+  let top;
+  if (W > 760) {
+    if (target.id === "painting") [left, top] = [r.left + GAP, r.bottom - hgt - GAP];
+    else [left, top] = [r.left - w - GAP, r.top];
+  } else {
+    left = (W - w) / 2;
+    // the Painting fills the middle of a phone: its note goes to the foot of the screen (the
+    // score note above the Painting and the Place button stay in view)
+    if (target.id === "painting") top = H - hgt - GAP / 2;
+    else if (r.top - hgt - GAP >= 0) top = r.top - hgt - GAP;
+    else if (r.bottom + hgt + GAP <= H) top = r.bottom + GAP;
+    else top = r.top + r.height / 2 > H / 2 ? GAP / 2 : H - hgt - GAP / 2;
+  }
+  left = Math.max(6, Math.min(W - w - 6, left));
+  top = Math.max(6, Math.min(H - hgt - 6, top));
+  Object.assign(note.style, { left: `${Math.round(left)}px`, top: `${Math.round(top)}px`, right: "auto", bottom: "auto" });
 }
