@@ -175,3 +175,91 @@ def set_frame_width(page: Page, width: int) -> None:
 
 
 STATUS = re.compile(r"^(Round \d+ of \d+|Finished · \d+ rounds)$")
+
+
+FOCUSED_JS = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return 'body';
+  if (a.classList.contains('spot')) return `spot ${a.dataset.x},${a.dataset.y}`;
+  if (a.classList.contains('gcard')) return `card ${a.dataset.index}`;
+  return a.id ? `#${a.id}` : a.tagName.toLowerCase();
+}"""
+
+
+def focused(where: Page | Frame) -> str:
+    """What has the keyboard focus: "spot X,Y", "card N", "#id", a tag name, or "body"."""
+    return where.evaluate(FOCUSED_JS)
+
+
+OPPOSITE = {"ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft", "ArrowUp": "ArrowDown",
+            "ArrowDown": "ArrowUp"}
+
+
+def arrow_round_trips(page: Page, spots: int = 10) -> tuple[int, int, list[str]]:
+    """From up to `spots` spots, each arrow key and then its opposite: (moves, moves that came
+    back, moves that went the wrong way). Ends on the spot it started from."""
+    start = focused(page)
+    names = page.evaluate("() => [...document.querySelectorAll('#layer-spots .spot')]"
+                          ".map((s) => `${s.dataset.x},${s.dataset.y}`)")
+    moved = back = 0
+    wrong: list[str] = []
+    for name in names[:spots]:
+        x, y = name.split(",")
+        page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']").focus()
+        for key, opposite in OPPOSITE.items():
+            here = focused(page)
+            page.keyboard.press(key)
+            there = focused(page)
+            if there == here:
+                continue
+            moved += 1
+            (x0, y0), (x1, y1) = (map(int, s.split()[1].split(",")) for s in (here, there))
+            ahead = {"ArrowLeft": x1 < x0 and y1 == y0, "ArrowRight": x1 > x0 and y1 == y0,
+                     "ArrowUp": y1 < y0, "ArrowDown": y1 > y0}[key]
+            if not ahead:
+                wrong.append(f"{key} from {here} to {there}")
+            page.keyboard.press(opposite)
+            back += focused(page) == here
+    x, y = start.split()[1].split(",")
+    page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']").focus()
+    return moved, back, wrong
+
+
+def label_holds_text(where: Page | Frame, selector: str) -> list[str]:
+    """Controls whose accessible name (aria-label) does not hold their visible text, word for
+    word in order (WCAG 2.5.3, label in name); [] when all do."""
+    return where.evaluate("""(sel) => {
+      const words = (t) => t.toLowerCase().replace(/[^a-z0-9+\\u2212-]+/g, ' ').trim()
+        .split(/\\s+/).filter(Boolean);
+      const bad = [];
+      for (const el of document.querySelectorAll(sel)) {
+        const seen = words(el.innerText);
+        const name = words(el.getAttribute('aria-label') || el.innerText);
+        let at = 0;
+        for (const w of name) if (at < seen.length && w === seen[at]) at++;
+        if (at < seen.length) bad.push(el.innerText + ' | ' + el.getAttribute('aria-label'));
+      }
+      return bad;
+    }""", selector)
+
+
+def cut_selects(where: Page | Frame) -> list[str]:
+    """Selects whose chosen option's text is wider than the room the select gives it."""
+    return where.evaluate("""() => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      const out = [];
+      for (const el of document.querySelectorAll('select')) {
+        if (!el.getBoundingClientRect().width) continue;
+        const cs = getComputedStyle(el);
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        let text = el.selectedOptions[0]?.textContent || '';
+        if (cs.textTransform === 'uppercase') text = text.toUpperCase();
+        const arrow = cs.appearance === 'none' ? 0 : 18; // the native arrow's room
+        const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+        const room = el.clientWidth - pad - arrow;
+        const spacing = (parseFloat(cs.letterSpacing) || 0) * text.length;
+        const need = ctx.measureText(text).width + spacing;
+        if (need > room + 0.5) out.push(`${text}: ${Math.round(need)} > ${Math.round(room)} px`);
+      }
+      return out;
+    }""")

@@ -13,16 +13,30 @@ Screenshots: test-artifacts/screens-*.png (looked at when changing the layout).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from access import ARTIFACTS
-from player import BOOT_MS, DESKTOP, my_turn_or_end, saved_ply, set_up, skip_tour, wait_ply_above
+from player import (
+    BOOT_MS,
+    DESKTOP,
+    my_turn_or_end,
+    saved_ply,
+    saved_record,
+    set_up,
+    skip_tour,
+    wait_ply_above,
+)
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 from screens import (
+    arrow_round_trips,
     check_table,
     choose,
+    cut_selects,
+    focused,
     intersect,
+    label_holds_text,
     layout,
     letter_sizes,
     ring_band,
@@ -75,6 +89,27 @@ def check_end(facts: dict, where: str) -> None:
     status_whole(facts, where)
 
 
+def walk_the_tour(page: Page, label: str, touch: bool) -> None:
+    """The guided first game's four notes, by Next: each beside its target, never over it
+    (on a desktop within 40 px of it), in tap words on a touch screen; then Done."""
+    tour = page.get_by_role("region", name="Guided first game")
+    for step in range(4):
+        expect(tour).to_have_attribute("data-step", str(step))
+        note = tour.bounding_box()
+        target = page.locator(".tour-target").bounding_box()
+        assert note and target and not intersect(note, target), f"{label} {step}: {note} {target}"
+        if not touch:  # just left of its target
+            gap = target["x"] - (note["x"] + note["width"])
+            assert 0 <= gap <= 40, f"{label} step {step}: {gap} px from its target"
+        words = tour.locator(".tour-body").inner_text()
+        if touch:
+            assert "Tap" in words or "tap" in words or step == 1, words
+            assert not any(w in words for w in ("click", "Click", "press", "keys", "(or R)")), words
+        shot(page, f"{label}-tour-{step}")
+        page.get_by_role("button", name="Done" if step == 3 else "Next").click()
+    expect(tour).to_be_hidden()
+
+
 def check_tabs_and_letters(where: Page | Frame, label: str) -> None:
     """The selected Points tab is readable in both themes; colour-blind letters are legible."""
     points = where.get_by_role("tab", name="Points")
@@ -96,8 +131,8 @@ def test_desktop_focus_ring_note_zoom_and_end(page: Page) -> None:
     page.goto("/?seats=human,random,random&seed=7&speed=fast")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
     page.get_by_role("button", name="Start game").click()
-    skip_tour(page)
     assert my_turn_or_end(page) == "turn"
+    walk_the_tour(page, "desktop", touch=False)
 
     # 1: the keyboard's focus ring is a ring a few CSS px thick round its spot, at any zoom
     page.keyboard.press("1")
@@ -136,6 +171,10 @@ def test_desktop_focus_ring_note_zoom_and_end(page: Page) -> None:
     all_bots_to_the_end(page)
     check_end(layout(page), "desktop end")
     shot(page, "desktop-end-dark")
+    bonuses = page.locator("table.scores thead th[title^='Bonus']").count()
+    assert bonuses == 3  # five players: three bonuses, and the note names exactly them
+    expect(page.locator(".rank-note").first).to_have_text(
+        "1st, 2nd, 3rd: bonuses for the largest strokes.")
 
 
 @pytest.fixture
@@ -153,13 +192,23 @@ def test_phones_score_strip_note_tools_and_end(phone: BrowserContext) -> None:
     page = phone.new_page()
     page.goto("/?seats=human,random,random,random,random&seed=7&speed=fast")
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    page.get_by_label("Seat 2 player").select_option("bot:medium")
+    assert not cut_selects(page), cut_selects(page)  # 13: "Bot · medium" whole
     page.get_by_role("button", name="Start game").tap()
-    skip_tour(page, by="tap")
     assert my_turn_or_end(page) == "turn"
+    walk_the_tour(page, "phone", touch=True)
+    # 3: a tap on a spot shows the card and its score there; only a second tap places it
     page.get_by_role("button", name="Gallery card 1", exact=True).tap()
-    spot = page.locator("#layer-spots .spot").first
+    spot = page.locator("#layer-spots .spot").last
+    x, y = spot.get_attribute("data-x"), spot.get_attribute("data-y")
+    ply = saved_ply(page)
     spot.tap()
-    expect(page.locator("#score-note .preview-badge")).to_be_visible()
+    badge = page.locator("#score-note .preview-badge")
+    expect(badge).to_be_visible()
+    expect(badge).to_have_attribute("data-x", x)
+    expect(page.locator(".ghost")).to_have_attribute("data-x", x)
+    expect(page.locator(".ghost")).to_have_attribute("data-y", y)
+    assert saved_ply(page) == ply
     for size in PHONES:
         page.set_viewport_size(size)
         for theme in ("Light", "Dark"):
@@ -169,6 +218,10 @@ def test_phones_score_strip_note_tools_and_end(phone: BrowserContext) -> None:
     check_tabs_and_letters(page, "phone")
     page.set_viewport_size(PHONES[0])
     shot(page, "phone-360-colour-blind")
+    assert saved_ply(page) == ply  # nothing placed yet: now the second tap
+    page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']").tap()
+    wait_ply_above(page, ply)
+    assert saved_record(page)["moves"][ply]["x"] == int(x)
 
     all_bots_to_the_end(page)
     for size in PHONES:
@@ -184,6 +237,10 @@ def test_embed_in_a_frame_at_three_widths(page: Page, site, other_site) -> None:
                             name="screens-embed.html", width=360, height=600)
     page.goto(host)
     frame_el = page.frame_locator("iframe")
+    # 13: the preview shows a Painting of the link's player count and says both sizes
+    expect(frame_el.locator("#preview-caption")).to_contain_text("three-player game")
+    expect(frame_el.locator("#preview-size")).to_have_text(re.compile(
+        r"about \d+\.\d MB from a server that compresses it, \d+\.\d MB from one that does not"))
     frame_el.get_by_role("button", name="Start game").click()
     frame = next(f for f in page.frames if "/embed.html?" in f.url)
     expect(frame.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
@@ -210,3 +267,79 @@ def test_embed_in_a_frame_at_three_widths(page: Page, site, other_site) -> None:
         facts = layout(frame)
         check_end(facts, f"embed end {width}")
         shot(page, f"embed-end-{width}")
+
+
+def test_keyboard_focus_arrows_undo_moves_log_and_bot_moves(page: Page) -> None:
+    page.goto("/?seats=human,random,random&seed=7&speed=fast")
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=BOOT_MS)
+    page.get_by_role("button", name="Start game").click()
+    skip_tour(page, by="key")
+    expect(page.get_by_role("heading", level=1)).to_have_count(1)  # 13: a visible h1
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    assert my_turn_or_end(page) == "turn"
+    assert focused(page) == "card 1"
+
+    # 10: arrows move by rows and come back with the opposite key
+    page.keyboard.press("1")
+    spot = focused(page)
+    assert spot.startswith("spot "), spot
+    moved, back, wrong = arrow_round_trips(page)
+    assert moved >= 10 and back == moved and not wrong, (moved, back, wrong)
+    assert focused(page) == spot
+    # 10: "?" opens the Rules; Escape brings the focus back to the spot
+    page.keyboard.press("?")
+    rules = page.get_by_role("dialog", name="How to play De Stijl")
+    expect(rules).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(rules).to_be_hidden()
+    assert focused(page) == spot
+    # 10: Enter places; the focus goes to the turn banner, never to <body>, until my turn
+    ply = saved_ply(page)
+    page.keyboard.press("Enter")
+    wait_ply_above(page, ply)
+    assert focused(page) in ("#turn", "card 1"), focused(page)
+    assert my_turn_or_end(page) == "turn"
+    expect(page.locator(".gcard").first).to_be_focused()
+
+    # 12: the latest (bot) move: the score note names it, its log line flashes; 13: pictures
+    names = ["You", "Piet", "Theo"]
+    record = saved_record(page)
+    last = names[record["moves"][-1]["seat"]]
+    expect(page.locator("#score-note .last-note")).to_contain_text(f"{last} placed here:")
+    page.get_by_role("tab", name="Moves").click()
+    entries = page.locator("#move-log .log-entry")
+    expect(entries).to_have_count(len(record["moves"]))
+    expect(entries.first).to_have_class("log-entry log-latest")
+    expect(page.locator("#move-log .log-face")).to_have_count(len(record["moves"]))
+    # 9: a move picked in the log is framed until the game moves on
+    page.locator("#move-log .log-btn").last.click()
+    expect(page.locator(".log-mark")).to_have_count(1)
+
+    # 3: Undo takes back my card and the bots' after it, across the new round's draw
+    undo = page.get_by_role("button", name="Undo")
+    expect(undo).to_be_enabled()
+    mine = max(i for i, m in enumerate(record["moves"]) if m["seat"] == 0)
+    after = len(record["moves"]) - 1 - mine
+    assert after >= 2 and record["moves"][-1]["seat"] != 0
+    expect(undo).to_have_attribute("title", f"Take back your last card and the {after} cards "
+                                             "placed after it (U)")
+    page.keyboard.press("u")
+    expect(page.locator("#table")).to_have_attribute("data-ply", str(mine))
+    expect(page.locator(".log-mark")).to_have_count(0)
+    assert my_turn_or_end(page) == "turn"
+    assert saved_record(page)["moves"] == record["moves"][:mine]
+
+    # 13: the Points rows' names hold their visible text; 1 stroke, not "1 strokes"
+    page.get_by_role("tab", name="Points").click()
+    assert not label_holds_text(page, ".bd-btn"), label_holds_text(page, ".bd-btn")
+    tallies = page.evaluate("""() => [...document.querySelectorAll('.tally-num')]
+      .map((n) => [n.textContent, n.nextElementSibling.textContent])""")
+    for number, word in tallies:
+        assert word.endswith("s") != (number == "1") or word == "largest", (number, word)
+
+    # 13: a file that is not a record says so in words, not with the JSON parser's message
+    page.locator("#import-file").set_input_files(
+        files=[{"name": "notes.json", "mimeType": "application/json", "buffer": b"{oops"}])
+    expect(page.get_by_role("alert")).to_contain_text(
+        "notes.json is not a game record: a record is the .json file that Export saves")
+    expect(page.get_by_role("alert")).not_to_contain_text("JSON")

@@ -21,12 +21,13 @@ import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** "Take back You's last card and the 2 cards after it (U)": what Undo does now. */
+/** "Take back your last card and the 2 cards placed after it (U)": what Undo does now. */
 function undoTitle(v, seat) {
   const moves = v.record.moves;
   const after = moves.length - 1 - moves.map((m) => m.seat).lastIndexOf(seat);
   const more = after ? ` and the ${after === 1 ? "card" : `${after} cards`} placed after it` : "";
-  return `Take back ${v.seats[seat].name}'s last card${more} (U)`;
+  const whose = v.seats[seat].name === "You" ? "your" : `${v.seats[seat].name}'s`;
+  return `Take back ${whose} last card${more} (U)`;
 }
 
 export function createRenderer() {

@@ -127,7 +127,8 @@ function scoreNote(s, v) {
   const pv = currentPreview(s);
   const spot = pv?.spots[`${x},${y}`];
   const more = [covers, spot ? spotNote(v, spot) : ""].filter(Boolean).join(" · ");
-  return [h("span", { class: "preview-badge", "data-x": x, "data-y": y, "data-change": spot ? spot.change.join(",") : null },
+  // .preview-badge once the engine's preview of the spot is in (its numbers), else a plain line
+  return [h("span", { class: spot ? "preview-badge" : "note-wait", "data-x": x, "data-y": y, "data-change": spot ? spot.change.join(",") : null },
     spot ? h("b", { class: "note-main", text: changeText(v, spot.change) }) : null,
     h("span", { class: "note-more", text: spot ? ` · ${more}` : more }))];
 }

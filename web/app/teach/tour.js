@@ -55,8 +55,8 @@ export function renderTour(s) {
 const GAP = 12; // px between the note and what it points at
 
 /**
- * Put the note beside its target, never over it: on a wide screen left of a target in the
- * right-hand column, else inside the Painting's lower left corner; on a narrow one above the
+ * Put the note beside its target, never over it: on a wide screen left of it (the Painting's
+ * note low in the seats' column); on a narrow one above the
  * target if there is room, else below it, else at the far edge of the screen from it (the
  * Painting's note: at the foot of the screen).
  */
@@ -69,8 +69,10 @@ function place(note, target) {
   let left;
   let top;
   if (W > 760) {
-    if (target.id === "painting") [left, top] = [r.left + GAP, r.bottom - hgt - GAP];
-    else [left, top] = [r.left - w - GAP, r.top];
+    // left of its target: the Gallery, Rotate and the score panel are in the right-hand
+    // column; the Painting's note goes low in the seats' column, under the seats
+    left = r.left - w - GAP;
+    top = target.id === "painting" ? r.bottom - hgt - GAP : r.top;
   } else {
     left = (W - w) / 2;
     // the Painting fills the middle of a phone: its note goes to the foot of the screen (the
