@@ -191,6 +191,14 @@ def focused(where: Page | Frame) -> str:
     return where.evaluate(FOCUSED_JS)
 
 
+def wait_focus(where: Page | Frame, *starts: str) -> str:
+    """Wait until the focus is on something whose `focused` name starts with one of `starts`
+    (the page moves the focus when it redraws, a frame after the key); returns the name."""
+    where.wait_for_function(f"(starts) => starts.some((s) => ({FOCUSED_JS})().startsWith(s))",
+                            arg=list(starts))
+    return focused(where)
+
+
 OPPOSITE = {"ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft", "ArrowUp": "ArrowDown",
             "ArrowDown": "ArrowUp"}
 

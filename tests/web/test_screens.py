@@ -43,6 +43,7 @@ from screens import (
     set_frame_width,
     status_whole,
     text_contrast,
+    wait_focus,
     within,
 )
 
@@ -277,12 +278,11 @@ def test_keyboard_focus_arrows_undo_moves_log_and_bot_moves(page: Page) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_count(1)  # 13: a visible h1
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     assert my_turn_or_end(page) == "turn"
-    assert focused(page) == "card 1"
+    wait_focus(page, "card 1")
 
     # 10: arrows move by rows and come back with the opposite key
     page.keyboard.press("1")
-    spot = focused(page)
-    assert spot.startswith("spot "), spot
+    spot = wait_focus(page, "spot ")
     moved, back, wrong = arrow_round_trips(page)
     assert moved >= 10 and back == moved and not wrong, (moved, back, wrong)
     assert focused(page) == spot
@@ -292,12 +292,12 @@ def test_keyboard_focus_arrows_undo_moves_log_and_bot_moves(page: Page) -> None:
     expect(rules).to_be_visible()
     page.keyboard.press("Escape")
     expect(rules).to_be_hidden()
-    assert focused(page) == spot
+    assert wait_focus(page, "spot ") == spot
     # 10: Enter places; the focus goes to the turn banner, never to <body>, until my turn
     ply = saved_ply(page)
     page.keyboard.press("Enter")
     wait_ply_above(page, ply)
-    assert focused(page) in ("#turn", "card 1"), focused(page)
+    wait_focus(page, "#turn", "card 1")  # not <body>
     assert my_turn_or_end(page) == "turn"
     expect(page.locator(".gcard").first).to_be_focused()
 

@@ -34,6 +34,9 @@ export function createBots(ctx) {
         const v = s.view;
         if (ctx.stale(mine) || s.screen !== "table" || s.replay || !v || v.is_over) return;
         if (s.engine.status !== "ready") return; // a restarted engine runs the bots again (loading.js)
+        // a person's placement or undo is on its way to the engine: the bots would play on the
+        // view it is about to replace; it runs the bots itself once its answer is in (games.js)
+        if (s.busy) return;
         const seat = v.current_seat;
         if (seat === null || !isBot(v.seats[seat].controller)) return; // null: a friend game's draw
         if (s.friend && s.friend.seat === null) return; // watching: the bots move on a player's device
