@@ -340,6 +340,7 @@ def test_keyboard_focus_arrows_undo_moves_log_and_bot_moves(page: Page) -> None:
     # 13: a file that is not a record says so in words, not with the JSON parser's message
     page.locator("#import-file").set_input_files(
         files=[{"name": "notes.json", "mimeType": "application/json", "buffer": b"{oops"}])
-    expect(page.get_by_role("alert")).to_contain_text(
-        "notes.json is not a game record: a record is the .json file that Export saves")
+    expect(page.get_by_role("alert")).to_contain_text("notes.json could not be read as a De Stijl "
+                                                      "game: it is not a game record (a record "
+                                                      "is the file that Export saves)")
     expect(page.get_by_role("alert")).not_to_contain_text("JSON")

@@ -252,7 +252,10 @@ export function createSaves(ctx) {
       view = await engine.call("view", { record_text: await file.text() });
     } catch (error) {
       if (ctx.loading.lost(error)) return undefined;
-      return up(T.refused, `${name} could not be read as a De Stijl game: ${reason(error)}`);
+      // a file that is not JSON at all: say so in words, not with the JSON parser's message
+      const garbled = /^record_text: not valid JSON/.test(error?.message || "");
+      return up(T.refused, `${name} could not be read as a De Stijl game: ${garbled
+        ? "it is not a game record (a record is the file that Export saves)" : reason(error)}`);
     }
     if (view.record?.format === "destijl-friend/1") return ctx.friends.openRecord(view.record); // docs/friends.md
     pendingImport = { name, view };
