@@ -28,6 +28,7 @@ from .cards import CARDS, COLOR_NAMES, COLORS
 from .game import DEFAULT_COLORS, colors_per_seat
 from .levels import LEVEL_NAMES, describe_levels
 from .names import MAX_NAME
+from .names import rule_data as name_rule
 from .painting import MAX_COVER, MIN_COVER, Painting
 from .scoring import BONUS_TABLE, find_strokes
 
@@ -51,6 +52,7 @@ def describe() -> dict[str, Any]:
         "default_colors": {str(n): DEFAULT_COLORS[n] for n in players},
         "colors_per_seat": {str(n): colors_per_seat(n) for n in players},
         "max_name": MAX_NAME,
+        "names": name_rule(),
         "levels": describe_levels(),
         "controllers": ["human", *(f"bot:{name}" for name in LEVEL_NAMES)],
         "think_ms": THINK_MS,

@@ -175,12 +175,13 @@ def other_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OtherSite]:
 
 @pytest.fixture
 def new_site(tmp_path: Path) -> Iterator[Callable[..., Site]]:
-    """Factory: `new_site(web=None)` builds and serves a site of this test's own."""
+    """Factory: `new_site(web=None, test_hooks=True)` builds and serves a site of this
+    test's own (`test_hooks=False`: as a deploy builds it)."""
     started: list[Site] = []
 
-    def start(web: Path | None = None) -> Site:
+    def start(web: Path | None = None, test_hooks: bool = True) -> Site:
         root = tmp_path / f"dist-{len(started)}"
-        build_site(root, web)
+        build_site(root, web, test_hooks=test_hooks)
         started.append(start_server(root, "127.0.0.1", web=web))
         return started[-1]
 

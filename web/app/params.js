@@ -8,6 +8,7 @@
 //   &speed=fast  &theme=dark  &autostart=1    (display options)
 //   &autoload=1                               (embed: load at once, not on Start game; main.js reads it)
 
+import { checkName } from "./names.js";
 import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
 import { defaultSeat, defaultSetup } from "./state.js";
@@ -27,6 +28,12 @@ const SETUP_KEYS = ["players", "seats", "names", "colors", "seed", "rotations", 
 const YES = ["1", "on", "true", "yes"];
 const NO = ["0", "off", "false", "no"];
 
+/** '"a", "b", "c" and 1,997 more': parameter names, quoted short. */
+function listed(keys) {
+  const named = keys.slice(0, 3).map((key) => `"${clip(key, 40)}"`).join(", ");
+  return keys.length > 3 ? `${named} and ${(keys.length - 3).toLocaleString("en")} more` : named;
+}
+
 function controllerOf(word) {
   const w = word.trim().toLowerCase();
   if (w === "human" || w === "you") return "human";
@@ -40,16 +47,20 @@ function controllerOf(word) {
  * setup is null when the query sets up nothing.
  */
 export function readParams(search, base = defaultSetup()) {
-  const q = new URLSearchParams(search);
   const notes = [];
   const out = { setup: null, speed: null, theme: null, autostart: false, notes };
-  const unknown = [...new Set([...q.keys()].filter((key) => !KNOWN.includes(key)))];
+  const given = new URLSearchParams(search);
+  const keys = [...given.keys()];
+  // one rule with the engine's (a key twice in one object is refused): a parameter given
+  // twice is used neither time, and said so
+  const counts = new Map();
+  for (const key of keys) counts.set(key, (counts.get(key) || 0) + 1);
+  const twice = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
+  const q = new URLSearchParams([...given].filter(([key]) => counts.get(key) === 1));
+  const unknown = [...counts].filter(([key, n]) => n === 1 && !KNOWN.includes(key)).map(([key]) => key);
+  if (twice.length) notes.push(`The link gives ${listed(twice)} more than once; ${twice.length === 1 ? "it was" : "they were"} ignored (each may appear once).`);
   if (unknown.length === 1) notes.push(`The link's parameter "${clip(unknown[0], 40)}" is not one De Stijl knows; it was ignored.`);
-  else if (unknown.length > 1) {
-    const named = unknown.slice(0, 3).map((key) => `"${clip(key, 40)}"`).join(", ");
-    const more = unknown.length > 3 ? ` and ${(unknown.length - 3).toLocaleString("en")} more` : "";
-    notes.push(`The link's parameters ${named}${more} are not ones De Stijl knows; they were ignored.`);
-  }
+  else if (unknown.length > 1) notes.push(`The link's parameters ${listed(unknown)} are not ones De Stijl knows; they were ignored.`);
   const speed = q.get("speed");
   if (speed !== null) {
     if (SPEEDS.includes(speed)) out.speed = speed;
@@ -95,9 +106,9 @@ export function readParams(search, base = defaultSetup()) {
   if (q.has("names")) {
     const names = q.get("names").split(",");
     names.slice(0, players).forEach((name, i) => {
-      const trimmed = name.trim();
-      if (trimmed && trimmed.length <= RULES.max_name) seats[i].name = trimmed;
-      else notes.push(`names: seat ${i + 1}'s name must have 1 to ${RULES.max_name} characters; keeping "${clip(seats[i].name)}".`);
+      const checked = checkName(name); // the engine's rule (names.js)
+      if (checked.name) seats[i].name = checked.name;
+      else notes.push(`names: seat ${i + 1}'s name: ${checked.why}; keeping "${clip(seats[i].name)}".`);
     });
   }
   if (q.has("colors")) {

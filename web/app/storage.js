@@ -20,6 +20,7 @@
 // Preferences (destijl.prefs): every field is checked on load; bad ones are dropped and
 // named, so a bad value never reaches a render (readPrefs).
 
+import { checkName } from "./names.js";
 import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
 
@@ -307,7 +308,7 @@ function validSetup(setup) {
   if (!Array.isArray(seats) || seats.length < 2 || seats.length > 5) return false;
   const want = seats.length === 2 ? 2 : 1;
   const seatOk = (s) => s && typeof s === "object"
-    && typeof s.name === "string" && s.name.trim().length >= 1 && s.name.length <= 40
+    && checkName(s.name).name === s.name // the engine's rule, and stored trimmed
     && RULES.controllers.includes(s.controller)
     && Array.isArray(s.colors) && s.colors.length === want && s.colors.every((c) => LETTERS.includes(c));
   if (!seats.every(seatOk)) return false;

@@ -1,5 +1,6 @@
 // Games: starting one (Start game, Rematch), the human's placements, and Undo.
 
+import { trimName } from "../names.js";
 import { humanTurn, undoSeat } from "../queries.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
@@ -52,7 +53,7 @@ export function createGames(ctx) {
       players: setup.seats.length,
       rotations: setup.rotations,
       first_player: setup.first,
-      seats: setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller })),
+      seats: setup.seats.map(({ name, colors, controller }) => ({ name: trimName(name), colors, controller })),
     };
     const seed = seedValue(setup.seed);
     if (seed !== undefined) args.seed = seed;

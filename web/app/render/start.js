@@ -19,7 +19,7 @@ function seatRow(i, colorsPerSeat) {
   return h("li", { class: "seat-row", "data-seat": i },
     h("span", { class: "seat-num", "aria-hidden": "true", text: i + 1 }),
     h("span", { class: "seat-colors" }, Array.from({ length: colorsPerSeat }, (_, k) => colorSelect(i, k, colorsPerSeat))),
-    h("input", { type: "text", class: "seat-name", "aria-label": `Seat ${i + 1} name`, maxlength: RULES.max_name,
+    h("input", { type: "text", class: "seat-name", "aria-label": `Seat ${i + 1} name`, maxlength: 2 * RULES.max_name, /* UTF-16 units; the engine counts code points */
       autocomplete: "off", spellcheck: "false", "data-action": "seat-name", "data-seat": i }),
     h("select", { class: "seat-controller", "aria-label": `Seat ${i + 1} player`, "data-action": "seat-controller", "data-seat": i,
       "aria-describedby": `seat-level-${i}` },
