@@ -120,7 +120,7 @@ def test_the_embed_plays_in_a_cross_origin_iframe(page: Page, site, other_site, 
         no_scrollbars(frame)
         snap(page, "embed-360-end")
         with page.expect_download() as download:
-            frame.get_by_role("button", name="Export").click()
+            frame.get_by_role("button", name="Export", exact=True).click()
         path = tmp_path / "embed.json"
         download.value.save_as(path)
         check_scores_against_engine(frame, json.loads(path.read_text()), tmp_path)

@@ -158,7 +158,7 @@ def test_full_game_against_bots_to_the_end_screen(page: Page, snap, tmp_path: Pa
 
     # The score table against the command-line verifier, on the exported record.
     with page.expect_download() as download:
-        page.get_by_role("button", name="Export").click()
+        page.get_by_role("button", name="Export", exact=True).click()
     path = tmp_path / "export.json"
     download.value.save_as(path)
     record = json.loads(path.read_text())

@@ -203,7 +203,7 @@ def test_export_import_and_replay(page: Page, tmp_path: Path, snap) -> None:
 
     # Export gives back the same record.
     with page.expect_download() as download:
-        page.get_by_role("button", name="Export").click()
+        page.get_by_role("button", name="Export", exact=True).click()
     out = tmp_path / "again.json"
     download.value.save_as(out)
     assert json.loads(out.read_text()) == record
