@@ -13,6 +13,9 @@ from .server import Served
 
 sys.path.insert(0, str(REPO / "pysrc"))
 from destijl.bots import THINK_MS as BOT_THINK_MS  # what the page sends (rules-data.js)
+from destijl.bots import level_names  # noqa: F401  (webbench.run lists every level)
+
+SEARCHING = ("hard", "expert")  # the levels whose search the think time caps
 
 sys.path.pop(0)
 
@@ -44,7 +47,7 @@ def native_bot_ms(records: list[dict], level: str, repeat: int) -> list[float]:
     for _ in range(repeat):
         for record in records:
             args: dict = {"record": record, "level": level}
-            if level == "hard":
+            if level in SEARCHING:
                 args["time_ms"] = BOT_THINK_MS
             request = json.dumps({"cmd": "bot_move", "args": args})
             start = time.perf_counter()
@@ -72,7 +75,7 @@ def browser_bots(browser, served: Served, records: list[dict], levels: list[str]
                 for record in records:
                     result = page.evaluate(
                         "([r, l, t]) => window.bench.botMove(r, l, t)",
-                        [record, level, BOT_THINK_MS if level == "hard" else 0])
+                        [record, level, BOT_THINK_MS if level in SEARCHING else 0])
                     ms.append(result["ms"])
                     longest.append(result["longest"])
             out[level] = {"ms": ms, "longest_task_ms": max(longest, default=0.0)}

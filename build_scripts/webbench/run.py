@@ -16,7 +16,7 @@ from pathlib import Path
 import chromium
 from chromium import launch_options
 
-from .bots import bot_positions, browser_bots, native_bot_ms
+from .bots import bot_positions, browser_bots, level_names, native_bot_ms
 from .browser import cold, embed, redraws, warm
 from .lighthouse import lighthouse
 from .paths import BASELINE_PATH, BUILD, DOC, GAME_PATH
@@ -72,7 +72,7 @@ def measure(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
                 finally:
                     served.slow = False
                 say("bots")
-                levels = ["medium"] if opts.quick else ["random", "easy", "medium", "hard"]
+                levels = ["medium"] if opts.quick else level_names()  # every level, weakest first
                 records = bot_positions(1 if opts.quick else 4)
                 repeat = 1 if opts.quick else 2
                 results["bots"] = browser_bots(browser, served, records, levels, repeat)
