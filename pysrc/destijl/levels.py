@@ -8,7 +8,7 @@ weakest first.
 ``rating`` is each level's Elo rating from the 2-player round robin of
 ``python -m destijl ladder`` (docs/bots.md gives the command, the seeds and the table it
 printed), anchored so that ``easy`` is 1000: 400 points more means winning about 10
-games in 11.
+games in 11. With 20 games per pair the intervals are wide (about +-150 points).
 
 >>> [level.name for level in LEVELS]
 ['random', 'easy', 'steady', 'keen', 'medium', 'hard', 'expert']
@@ -37,14 +37,14 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", 700, "Plays any legal move at random: a baseline."),
+    Level("random", "Random", 787, "Plays any legal move at random: a baseline."),
     Level("easy", "Easy", 1000, "Picks a sensible-looking move, often not the best."),
-    Level("steady", "Steady", 1150,
+    Level("steady", "Steady", 1153,
           "Plays the best-scoring move now and then, otherwise a sensible one."),
-    Level("keen", "Keen", 1350, "Usually plays the move that scores best right now."),
-    Level("medium", "Medium", 1600, "Always plays the move that scores best right now."),
-    Level("hard", "Hard", 1850, "Looks a round ahead, trying its best moves on guessed decks."),
-    Level("expert", "Expert", 1950, "Searches longer and more widely than Hard: the strongest."),
+    Level("keen", "Keen", 1410, "Usually plays the move that scores best right now."),
+    Level("medium", "Medium", 1583, "Always plays the move that scores best right now."),
+    Level("hard", "Hard", 1727, "Looks a round ahead, trying its best moves on guessed decks."),
+    Level("expert", "Expert", 1746, "Searches longer and more widely than Hard."),
 )
 """Every level, weakest first."""
 

@@ -26,7 +26,7 @@ export function levelOf(controller) {
 /**
  * Controllers the engine accepts and their labels, as the start screen offers them: the
  * human, then the bot levels weakest first, with the random baseline last; a level's
- * label carries its rating ("Bot · medium · 1600").
+ * label carries its rating ("Bot · medium · 1583").
  */
 export const CONTROLLERS = [
   ...RULES.controllers.filter((c) => c !== "bot:random"),
@@ -35,7 +35,7 @@ export const CONTROLLERS = [
   : [[c, levelOf(c) ? `${label(c)} · ${levelOf(c).rating}` : label(c)]]))
   .concat([["bot:mine", "My bot (Bot Lab)"]]); // docs/bots.md
 
-/** "Medium, rated 1600: Always plays ...": a level as the start screen describes it. */
+/** "Medium, rated 1583: Always plays ...": a level as the start screen describes it. */
 export function levelText(controller) {
   const level = levelOf(controller);
   return level ? `${level.label}, rated ${level.rating}: ${level.description}` : "";
@@ -106,7 +106,7 @@ export function winnerText(view) {
 
 /**
  * How the one person at the table did against the bot levels, for the end screen:
- * "You beat Medium, rated 1600." or "You lost to Easy (rated 1000) and Hard (rated 1850)."
+ * "You beat Medium, rated 1583." or "You lost to Easy (rated 1000) and Hard (rated 1727)."
  * Null unless exactly one seat is human and some are bots.
  */
 export function levelResultText(view) {
