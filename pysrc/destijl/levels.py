@@ -12,7 +12,7 @@ games in 11. With 20 games per pair the intervals are wide (about +-150 points).
 
 >>> [level.name for level in LEVELS]
 ['random', 'easy', 'steady', 'keen', 'medium', 'hard', 'expert']
->>> level_info("medium").label
+>>> describe_levels()[4]["label"]
 'Medium'
 """
 
@@ -49,12 +49,6 @@ LEVELS: tuple[Level, ...] = (
 """Every level, weakest first."""
 
 LEVEL_NAMES: tuple[str, ...] = tuple(level.name for level in LEVELS)
-_BY_NAME: dict[str, Level] = {level.name: level for level in LEVELS}
-
-
-def level_info(name: str) -> Level:
-    """The level called ``name`` (``KeyError`` if there is none: check ``LEVEL_NAMES``)."""
-    return _BY_NAME[name]
 
 
 def describe_levels() -> list[dict[str, Any]]:
