@@ -192,6 +192,36 @@ def friend_commands_match(both: Both) -> None:
     assert both("friend_export", record=state["record"])["format"] == "destijl-record/1"
 
 
+def lab_advance(both: Both, args: dict) -> dict:
+    """lab_advance in both engines: alike but for the levels' think times (clock readings)."""
+    both.asked.add("lab_advance")
+    request = json.dumps({"cmd": "lab_advance", "args": args})
+    native, inside = json.loads(api.handle(request)), json.loads(both.wasm.handle(request))
+    for reply in (native, inside):
+        reply.get("result", {}).pop("think_ms", None)
+    assert inside == native, "lab_advance differs inside Pyodide"
+    assert native["ok"], native
+    return native["result"]
+
+
+def lab_commands_match(both: Both, record: dict) -> None:
+    """A Bot Lab game (docs/bots.md): the levels' moves, the public state and seed the
+    person's bot gets, and the match's table, alike; and bot_state for a seated bot."""
+    from destijl.bots.user import UserBot
+
+    bot = UserBot.from_source("def choose(view):\n    return view.legal_moves[-1]\n")
+    spec = {"players": 2, "seed": 3, "deal": 1, "rotation": 1, "lineup": ["mine", "medium"]}
+    reply = lab_advance(both, spec)
+    while not reply["over"]:
+        move = bot.choose_for(reply["state"], reply["seed"])
+        reply = lab_advance(both, {**spec, "record": reply["record"], "move": move.to_dict()})
+    result = reply["result"]
+    for line in result["seats"]:
+        line["ms"] = 1.5  # the page measures these
+    both("lab_summary", players=2, seed=3, lineup=["mine", "medium"], results=[result])
+    both("bot_state", record=record)
+
+
 def test_every_command_matches_native(wasm: WasmEngine) -> None:
     """Every API command, on a game in progress and a finished one, answers alike."""
     from destijl.api import COMMANDS
@@ -216,6 +246,7 @@ def test_every_command_matches_native(wasm: WasmEngine) -> None:
     assert both("link_open", text=text)["view"]["record"] == view["record"]
     daily_commands_match(both)
     friend_commands_match(both)
+    lab_commands_match(both, view["record"])
     # What was really sent, not a list typed beside it: undo (compared above, as it may be
     # refused) and version (differs by design: test_version_inside_pyodide) aside.
     asked = both.asked | {"undo", "version"}
