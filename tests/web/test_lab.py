@@ -275,3 +275,49 @@ def test_the_lab_embed_is_lazy_keyboard_usable_and_works_offline_on_a_phone(
     assert run(page, games=2) == "done"
     expect(page.locator("#lab-table tr[data-level='mine'] td").first).to_have_text("2")
     snap(page, "lab-embed-phone-dark-results")
+
+
+def test_keep_saves_several_bots_exports_imports_and_shares_without_touching_games(
+        page: Page, tmp_path: Path):
+    open_lab(page)
+    page.evaluate("() => localStorage.setItem('destijl.game.keep', 'a saved game')")
+    for name, marker in (("Alpha", "# alpha"), ("Beta", "# beta")):
+        set_code(page, f"{marker}\n{source('starter')}")
+        page.get_by_label("Name").fill(name)
+        page.get_by_role("button", name="Save", exact=True).click()
+        expect(page.locator("#lab-keep-note")).to_have_text(f'Saved "{name}" on this device.')
+    saved = json.loads(page.evaluate("() => localStorage.getItem('destijl.lab.bots')"))
+    assert sorted(saved) == ["Alpha", "Beta"] and saved["Alpha"]["code"].startswith("# alpha")
+    page.get_by_label("Saved bots").select_option("Alpha")
+    page.get_by_role("button", name="Open", exact=True).click()
+    expect(page.get_by_role("textbox", name="Bot code")).to_contain_text("# alpha")
+    # export: a .py file with the code; import: back in, as someone else's code
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export .py").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name == "Alpha.py" and path.read_text().startswith("# alpha")
+    other = tmp_path / "other.py"
+    other.write_text("# from a friend\ndef choose(view):\n    return view.legal_moves[0]\n")
+    page.locator("#bot-file").set_input_files(str(other))
+    expect(page.get_by_role("textbox", name="Bot code")).to_contain_text("# from a friend")
+    expect(page.get_by_text("This is someone else's code.")).to_be_visible()
+    expect(page.get_by_label("Name")).to_have_value("other")
+    # share: the link carries the code; opened, it is shown and waits for Run
+    page.get_by_role("button", name="Share link").click()
+    link = page.locator("#bot-share").get_attribute("data-link")
+    assert "#bot=" in link
+    page.goto(link)
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'")
+    expect(page.get_by_role("textbox", name="Bot code")).to_contain_text("# from a friend")
+    expect(page.get_by_text("This is someone else's code.")).to_be_visible()
+    expect(page.locator("iframe.bot-sandbox")).to_have_count(0)
+    # delete one; the saved game is untouched throughout
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_label("Saved bots").select_option("Beta")
+    page.get_by_role("button", name="Delete", exact=True).click()
+    expect(page.locator("#lab-keep-note")).to_have_text('Deleted "Beta".')
+    assert sorted(json.loads(page.evaluate(
+        "() => localStorage.getItem('destijl.lab.bots')"))) == ["Alpha"]
+    assert page.evaluate("() => localStorage.getItem('destijl.game.keep')") == "a saved game"
