@@ -281,7 +281,7 @@ function readHints() {
   return data && typeof data === "object" && !Array.isArray(data) ? data : {};
 }
 
-/** The hints used in the game named `key` (teach/control.js `gameKey`); 0 if none were kept. */
+/** The hints used in the game named `key` (teach/asks.js `gameKey`); 0 if none were kept. */
 export function loadHintsUsed(key) {
   const n = readHints()[key];
   return Number.isInteger(n) && n >= 0 ? n : 0;

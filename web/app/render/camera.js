@@ -1,0 +1,43 @@
+// The Painting's camera: the SVG viewBox, tweened so the Painting grows smoothly after each
+// move (at once when the reader prefers reduced motion, or when panned or zoomed by hand).
+
+const $ = (id) => document.getElementById(id);
+
+/** A camera for the Painting: `cameraTo(box, animate)` sets or tweens its viewBox. */
+export function createCamera() {
+  const camera = { box: null, anim: 0 };
+
+  /** CSS px per cell of the Painting, as `--cell-px` on its SVG: style.css sizes the
+   * colour-blind letters from it, so they stay legible at any zoom. */
+  function cellSize() {
+    const svg = $("painting-svg");
+    const r = svg.getBoundingClientRect();
+    const b = camera.box;
+    if (!b || !r.width || !r.height) return;
+    const px = Math.min(r.width / b.w, r.height / b.h).toFixed(2);
+    if (svg.style.getPropertyValue("--cell-px") !== px) svg.style.setProperty("--cell-px", px);
+  }
+  new ResizeObserver(cellSize).observe($("painting-svg"));
+
+  return function cameraTo(box, animate) {
+    const svg = $("painting-svg");
+    const from = camera.box;
+    cancelAnimationFrame(camera.anim);
+    const set = (b) => {
+      camera.box = b;
+      svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+      cellSize();
+    };
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    if (!from || !animate || reduce) return set(box);
+    const start = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - start) / 260);
+      const e = 1 - (1 - t) ** 3;
+      set({ x: from.x + (box.x - from.x) * e, y: from.y + (box.y - from.y) * e,
+        w: from.w + (box.w - from.w) * e, h: from.h + (box.h - from.h) * e });
+      if (t < 1) camera.anim = requestAnimationFrame(step);
+    };
+    camera.anim = requestAnimationFrame(step);
+  }
+}

@@ -1,0 +1,108 @@
+// The page around the game: the header's buttons and round, the engine's loader and its
+// failure, the update banner, the toast, the live region, the look, the dialogs (Settings,
+// confirm, Share) and the save-problem banner.
+
+import { attr, h, replace, show, text } from "../dom.js";
+import { shareParams } from "../params.js";
+import { shownView, undoSeat } from "../queries.js";
+import { hintsSetting } from "../teach/render.js";
+import { confirmDialog, renderSaveProblem } from "./saves.js";
+import { applyLook, lookOf, settingsPanel } from "./settings.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** "Take back your last card and the 2 cards placed after it (U)": what Undo does now. */
+function undoTitle(v, seat) {
+  const moves = v.record.moves;
+  const after = moves.length - 1 - moves.map((m) => m.seat).lastIndexOf(seat);
+  const more = after ? ` and the ${after === 1 ? "card" : `${after} cards`} placed after it` : "";
+  const whose = v.seats[seat].name === "You" ? "your" : `${v.seats[seat].name}'s`;
+  return `Take back ${whose} last card${more} (U)`;
+}
+
+/** Draw the parts around the table for state `s` (previous state `p`). */
+export function drawChrome(s, p) {
+  document.body.classList.toggle("screen-start", s.screen === "start");
+  document.body.classList.toggle("screen-table", s.screen === "table");
+  document.body.classList.toggle("is-over", !!(s.view?.is_over && !s.replay && s.screen === "table"));
+  document.body.classList.toggle("is-replay", !!s.replay);
+  for (const speed of ["slow", "normal", "fast"]) document.body.classList.toggle(`speed-${speed}`, s.speed === speed);
+  show($("start"), s.screen === "start");
+  show($("table"), s.screen === "table");
+
+  const e = s.engine;
+  if (document.documentElement.dataset.engine !== e.status) document.documentElement.dataset.engine = e.status;
+  show($("loader"), e.status !== "ready");
+  if (e.status === "loading") {
+    const mb = (n) => (n / 1e6).toFixed(1);
+    // the bytes the browser has unpacked: over a compressing server fewer go over the wire
+    const size = e.total > 0 ? ` ${mb(Math.min(e.received, e.total))} of ${mb(e.total)} MB (uncompressed)` : "";
+    text($("loader-text"), e.stage ? `Loading the game engine: ${e.stage}…${size}` : "Loading the game engine…");
+    $("loader-bar").value = e.fraction || 0;
+    show($("loader-bar"), true);
+  } else if (e.status === "failed") {
+    text($("loader-text"), `The game engine could not load: ${e.error}`);
+    show($("loader-bar"), false);
+  }
+  show($("btn-retry"), e.status === "failed");
+  $("loader").classList.toggle("failed", e.status === "failed");
+
+  const v = s.view;
+  const between = s.screen === "start" || !v || v.is_over;
+  show($("update-banner"), s.updateReady && between);
+  // <html data-update>: "none", or a new version "held" (mid-game) or "offered", for tests
+  const update = !s.updateReady ? "none" : between ? "offered" : "held";
+  if (document.documentElement.dataset.update !== update) document.documentElement.dataset.update = update;
+
+  const full = $("open-full");
+  if (full && (!p || p.view !== s.view)) {
+    const seed = s.view?.record?.seed;
+    attr(full, "href", seed === undefined || seed === null ? "./" : `./?${shareParams(s.view.record)}`);
+  }
+
+  const onTable = s.screen === "table";
+  show($("btn-new"), onTable && !(v?.is_over && !s.replay));
+  show($("btn-undo"), onTable && !v?.is_over);
+  const seat = undoSeat(v);
+  $("btn-undo").disabled = !onTable || s.replay !== null || seat === null || s.busy;
+  attr($("btn-undo"), "title", seat === null ? "Nothing to take back now" : undoTitle(v, seat));
+
+  const shown = shownView(s);
+  if (onTable && shown) {
+    text($("status"), shown.is_over ? `Finished · ${shown.rounds} rounds`
+      : `Round ${shown.round} of ${shown.rounds}`);
+  } else text($("status"), "");
+
+  show($("toast"), !!s.error);
+  if (s.error) text($("toast-text"), s.error);
+  show($("btn-bots-retry"), s.stalled);
+  show($("btn-dismiss"), !s.stalled);
+  if (!p || p.announcement !== s.announcement) text($("live"), s.announcement);
+  if (!p || p.settings !== s.settings || p.themeOverride !== s.themeOverride) applyLook(lookOf(s));
+  if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))) dialog(s.dialog, s);
+  renderSaveProblem(s, p);
+}
+
+function dialog(d, s) {
+  const root = $("dialog");
+  show(root, !!d);
+  if (!d) return replace(root);
+  if (d.kind === "settings") {
+    const focused = document.activeElement?.dataset?.action;
+    replace(root, settingsPanel(s, hintsSetting(s)));
+    if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
+    return;
+  }
+  if (d.kind === "confirm") return replace(root, confirmDialog(d));
+  if (d.kind === "share") {
+    replace(root, h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dlg-title" },
+      h("h2", { id: "dlg-title", class: "dialog-title", text: "Share this game" }),
+      h("p", { text: "The link sets up the same seats, bots, options and deal." }),
+      h("input", { type: "text", readonly: true, class: "share-url", id: "share-url", value: d.url, "aria-label": "Share link" }),
+      h("p", { class: "dialog-note", id: "share-note", text: d.note || "" }),
+      h("div", { class: "dialog-actions" },
+        h("button", { type: "button", class: "btn btn-primary", "data-action": "copy-link", text: "Copy link" }),
+        h("button", { type: "button", class: "btn", "data-action": "close-dialog", text: "Close" }))));
+    requestAnimationFrame(() => $("share-url")?.select());
+  }
+}

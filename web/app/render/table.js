@@ -1,0 +1,202 @@
+// The table: the seats and their tallies, the turn banner, the Painting (cells, the latest
+// placements, the legal spots, the held card's ghost, the explorer's cursor), the Gallery,
+// the end screen's results, the replay bar, the file buttons and the teaching parts.
+
+import { attr, h, replace, show, text } from "../dom.js";
+import { fitBox, humanTurn, shownView } from "../queries.js";
+import { renderTeach } from "../teach/render.js";
+import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
+import { endExtras } from "./chart.js";
+import { resultsPanel } from "./end.js";
+import { drawExplorer } from "./explore.js";
+import * as paint from "./paint.js";
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Draw the table for state `s` (previous table state `p`, or null): each part only when
+ * what it reads changed. `cameraTo(box, animate)` moves the Painting's view.
+ */
+export function drawTable(s, p, cameraTo) {
+  const v = shownView(s);
+  if (!v) return;
+  const pv = p ? shownView(p) : null;
+  const viewChanged = v !== pv;
+  if (viewChanged || p.thinking !== s.thinking || p.view !== s.view) seats(s, v);
+  turn(s, v);
+  if (viewChanged || p.highlight !== s.highlight) painting(v, s.highlight);
+  if (viewChanged || p.fresh !== s.fresh) fresh(v, s.fresh);
+  const playable = humanTurn(s) && !s.busy;
+  if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy) {
+    legalSpots(v, playable ? s.held : null, s.rotation, s.hover);
+  }
+  if (viewChanged || !p || p.cursor !== s.cursor) drawExplorer(v, s.cursor, !p || p.cursor !== s.cursor);
+  if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.hover !== s.hover || p.busy !== s.busy) {
+    ghost(v, playable ? s.held : null, s.rotation, s.hover);
+  }
+  if (viewChanged || !p || p.camera !== s.camera) cameraTo(s.camera || fitBox(v.bounds, v.is_over ? 1 : undefined), !!p && !s.camera);
+  const over = v.is_over && !s.replay;
+  show($("gallery-panel"), !over);
+  show($("results"), over);
+  if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) {
+    gallery(s, v, playable);
+  }
+  if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
+    || p.teach.history !== s.teach.history || p.teach.hintsUsed !== s.teach.hintsUsed)) {
+    replace($("results"), resultsPanel(v, s.highlight));
+    $("results").querySelector(".end-actions")?.before(endExtras(s, v));
+  }
+  replayBar(s);
+  files(s);
+  renderTeach(s, p);
+}
+
+function seats(s, v) {
+  const tally = v.tally?.seats || [];
+  const root = $("seats");
+  replace(root, v.seats.map((seat, i) => {
+    const current = v.current_seat === i;
+    const t = tally[i] || { strokes: 0, largest: 0, total: 0 };
+    const thinking = s.thinking === i && !s.replay;
+    return h("div", { role: "listitem", class: `seat${current ? " current" : ""}`, "data-seat": i,
+      "aria-current": current ? "true" : null,
+      "aria-label": `${seat.name}, ${colorsText(seat.colors)}, ${controllerLabel(seat.controller)}: ${t.strokes} strokes, largest ${t.largest}, ${t.total} points${current ? ", playing now" : ""}${v.first_player === i ? ", first player" : ""}` },
+    h("span", { class: "seat-swatches", "aria-hidden": "true" }, seat.colors.map((c) => h("span", { class: `swatch c-${c}`, "data-letter": c }))),
+    h("span", { class: "seat-main", "aria-hidden": "true" },
+      h("span", { class: "seat-name-line" },
+        h("span", { class: "seat-title", text: seat.name }),
+        v.first_player === i ? h("span", { class: "first-marker", title: "First player this round", text: "1st" }) : null),
+      h("span", { class: "seat-sub", text: thinking ? "thinking…" : controllerLabel(seat.controller) })),
+    h("span", { class: "seat-tally", "aria-hidden": "true" },
+      h("span", { class: "tally-num", "data-tally": "strokes", text: t.strokes }), h("span", { class: "tally-lbl", text: t.strokes === 1 ? "stroke" : "strokes" }),
+      h("span", { class: "tally-num", "data-tally": "largest", text: t.largest }), h("span", { class: "tally-lbl", text: "largest" }),
+      h("span", { class: "tally-num", "data-tally": "total", text: t.total }), h("span", { class: "tally-lbl", text: t.total === 1 ? "point" : "points" })));
+  }));
+}
+
+function turn(s, v) {
+  const el = $("turn");
+  let msg;
+  let seatColors = [];
+  if (s.replay) msg = `Replay · after move ${v.ply} of ${s.view.record.moves.length}`;
+  else if (v.is_over) msg = "The Painting is finished";
+  else if (v.current_seat === null) msg = "Waiting for the next cards: the draw needs a value from another device";
+  else {
+    const i = v.current_seat;
+    const seat = v.seats[i];
+    seatColors = seat.colors;
+    const humans = v.seats.filter((x) => !isBot(x.controller)).length;
+    const mine = s.friend ? s.friend.seat === i : humans === 1 && !isBot(seat.controller);
+    const who = mine ? "Your turn" : `${seat.name}'s turn`;
+    if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…` : `${seat.name}'s turn`;
+    else if (s.friend && s.friend.seat !== i) msg = `${seat.name}'s turn, on their device`;
+    else if (s.busy) msg = `${who}: placing…`;
+    else if (s.held !== null) msg = `${who}: place the card on a marked spot`;
+    else msg = `${who}: pick a card from the Gallery`;
+  }
+  text(el, msg);
+  const key = seatColors.join("");
+  if (el.dataset.colors !== key) el.dataset.colors = key;
+  attr(el, "data-letter", key.slice(0, 1) || null);
+}
+
+function painting(v, highlight) {
+  replace($("layer-cells"), paint.edgeMat(v), paint.cellRects(v), paint.paintingOverlay(v));
+  replace($("layer-lines"), paint.gridLines(v));
+  replace($("layer-highlight"), highlight ? paint.highlightLayer(v, highlight) : []);
+  $("painting").classList.toggle("highlighting", !!highlight);
+  text($("painting-desc"), paint.describePainting(v));
+}
+
+function fresh(v, move) {
+  replace($("layer-fresh"), move ? paint.freshLayer(v, move) : []);
+}
+
+function legalSpots(v, held, rotation, current) {
+  const positions = held === null ? [] : v.legal?.[held]?.[rotation] || [];
+  replace($("layer-spots"), paint.spots(positions, v, current));
+}
+
+function ghost(v, held, rotation, spot) {
+  const place = $("btn-place");
+  if (place) {
+    place.disabled = held === null || !spot
+      || !(v.legal?.[held]?.[rotation] || []).some(([lx, ly]) => lx === spot[0] && ly === spot[1]);
+    attr(place, "aria-label", place.disabled ? null : `Place the card here: column ${spot[0]}, row ${spot[1]}`);
+  }
+  const card = held === null ? null : v.gallery.find((g) => g.card === held);
+  if (!card || !spot) return replace($("layer-ghost"));
+  const [x, y] = spot;
+  const legal = (v.legal?.[held]?.[rotation] || []).some(([lx, ly]) => lx === x && ly === y);
+  const cover = (v.covers || []).find(([cx, cy]) => cx === x && cy === y);
+  replace($("layer-ghost"), paint.ghost(card.faces[rotation], x, y, legal, cover ? cover[2] : 0));
+}
+
+function gallery(s, v, playable) {
+  const root = $("gallery");
+  const keep = new Map([...root.children].map((el) => [el.dataset.card, el]));
+  const items = v.gallery.map((g, i) => {
+    const key = String(g.card);
+    const held = s.held === g.card;
+    const rotation = held ? s.rotation : 0;
+    let btn = keep.get(key);
+    if (!btn) {
+      btn = h("button", { type: "button", class: "gcard", "data-action": "pick", "data-card": g.card },
+        h("span", { class: "gcard-face" }), h("span", { class: "gcard-num", "aria-hidden": "true" }),
+        h("span", { class: "sr-only gcard-desc", id: `gcard-desc-${g.card}` }));
+    }
+    const face = g.faces[rotation];
+    const faceKey = `${rotation}`;
+    const faceEl = btn.querySelector(".gcard-face");
+    if (faceEl.dataset.key !== faceKey) {
+      faceEl.dataset.key = faceKey;
+      replace(faceEl, paint.cardSvg(face));
+    }
+    text(btn.querySelector(".gcard-num"), i + 1);
+    text(btn.querySelector(".gcard-desc"), `Card ${g.card}${rotation ? `, turned ${rotation}°` : ""}: ${faceText(face)}.`);
+    attr(btn, "aria-label", `Gallery card ${i + 1}`);
+    attr(btn, "aria-describedby", `gcard-desc-${g.card}`);
+    attr(btn, "aria-pressed", held ? "true" : "false");
+    attr(btn, "data-index", i + 1);
+    btn.disabled = !playable;
+    btn.classList.toggle("held", held);
+    return btn;
+  });
+  const focused = document.activeElement;
+  replace(root, items);
+  if (focused && items.includes(focused) && document.activeElement !== focused) focused.focus();
+  text($("deck"), `Canvas deck: ${v.deck_count}`);
+  const rot = $("btn-rotate");
+  rot.disabled = !playable || s.held === null || v.rotations.length < 2;
+  attr(rot, "aria-describedby", "hint");
+  const touch = window.matchMedia?.("(pointer: coarse)").matches;
+  const turned = v.rotations.length < 2 ? "Rotation is off in this game." : `Turned ${s.rotation}°.`;
+  let hint = "";
+  if (!playable) hint = "";
+  else if (s.held === null) hint = touch ? "Tap a card to pick it up." : "Pick a card. Keys 1–9 pick a card too.";
+  else if (touch) hint = `${turned} Tap the Painting to show the card there, then tap it again or tap Place.`;
+  else hint = `${turned}${v.rotations.length < 2 ? "" : " R rotates."} Click a marked spot, or use the arrow keys and press Enter. Esc puts the card back.`;
+  text($("hint"), hint);
+}
+
+function replayBar(s) {
+  show($("replay-bar"), !!s.replay);
+  if (!s.replay) return;
+  const total = s.view.record.moves.length;
+  text($("replay-pos"), `Move ${s.replay.ply} of ${total}`);
+  for (const btn of $("replay-bar").querySelectorAll("button")) {
+    const back = btn.dataset.step === "-1" || btn.dataset.to === "start";
+    const fwd = btn.dataset.step === "1" || btn.dataset.to === "end";
+    btn.disabled = (back && s.replay.ply === 0) || (fwd && s.replay.ply === total);
+  }
+}
+
+function files(s) {
+  const v = s.view;
+  for (const btn of $("files").querySelectorAll("button")) {
+    const a = btn.dataset.action;
+    if (a === "replay-open") btn.disabled = !!s.replay || !v || v.record.moves.length === 0;
+    if (a === "share") btn.disabled = !v || v.record.seed === undefined || v.record.seed === null;
+    if (a === "export") btn.disabled = !v;
+  }
+}

@@ -1,0 +1,46 @@
+// The guided first game's steps (teach/tour.js draws the note): started on a fresh profile's
+// first game, or from the Rules panel; each step ends as soon as the player has done it;
+// Skip or the last step ends it for good (prefs.tutorialDone).
+
+import { loadPrefs, writePrefs } from "../storage.js";
+import { isBot } from "../words.js";
+import { TOUR_STEPS } from "./state.js";
+
+/** The tour's moves. `ctx`: the controller's context; `set(changes)` changes `state.teach`. */
+export function createGuide(ctx, set) {
+  const { get } = ctx;
+
+  function startTour() {
+    set({ tour: 0, rules: false });
+  }
+
+  function endTour() {
+    set({ tour: null });
+    writePrefs({ ...loadPrefs(), tutorialDone: true });
+  }
+
+  function nextStep(step) {
+    if (step + 1 >= TOUR_STEPS.length) endTour();
+    else set({ tour: step + 1 });
+  }
+
+  /** Advance the tour as soon as the player has done the step on screen. */
+  function tourStep(s, p) {
+    const step = s.teach.tour;
+    if (step === null || !p) return;
+    const v = s.view;
+    if (step === 0 && s.held !== null && p.held === null) nextStep(0);
+    else if (step === 1 && ((s.held !== null && s.rotation !== p.rotation) || (v && v.rotations.length < 2))) nextStep(1);
+    else if (step === 2 && v && p.view && v.ply > p.view.ply && !isBot(v.seats[v.last_move.seat].controller)) nextStep(2);
+    else if (step === 3 && s.teach.seat !== null && p.teach.seat === null) nextStep(3);
+  }
+
+  /** On a fresh profile, the first game on the table starts the tour. */
+  function maybeTour() {
+    const s = get();
+    if (ctx.mode === "embed" || s.screen !== "table" || s.teach.tour !== null || s.view?.is_over) return; // the embed stays compact
+    if (loadPrefs().tutorialDone !== true) startTour();
+  }
+
+  return { startTour, endTour, nextStep, tourStep, maybeTour };
+}
