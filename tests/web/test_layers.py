@@ -1,0 +1,59 @@
+"""The front end's layers read top to bottom (docs/web.md draws them): no module imports a
+layer above its own, and input, controller and view never import one another.
+
+Reads the modules' static and dynamic imports; no browser needed.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+APP = Path(__file__).resolve().parents[2] / "web" / "app"
+IMPORT = re.compile(r"""(?:from\s*|import\(\s*)["'](\.{1,2}/[^"']+)["']""")
+ENTRY = {"main.js", "app.js", "preview.js", "pwa.js"}
+STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.js", "storage.js"}
+VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js"}
+CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js"}
+
+
+def layer(module: str) -> tuple[int, str]:
+    """(depth, side): 0 entry, 1 input/controller/view, 2 state, 3 words and helpers."""
+    if module in ENTRY:
+        return 0, ""
+    if module.startswith("events"):
+        return 1, "input"
+    if module.startswith("render/") or module in VIEW_TEACH:
+        return 1, "view"
+    if module.startswith("control/") or module == "controller.js" or module in CONTROL_TEACH:
+        return 1, "controller"
+    if module in STATE:
+        return 2, ""
+    return 3, ""
+
+
+def imports() -> list[tuple[str, str]]:
+    """Every (module, imported module) pair inside web/app."""
+    pairs = []
+    for path in sorted(APP.rglob("*.js")):
+        module = path.relative_to(APP).as_posix()
+        for spec in IMPORT.findall(path.read_text()):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(module), spec))
+            if not target.startswith(".."):
+                pairs.append((module, target))
+    return pairs
+
+
+def test_no_import_goes_up_or_across() -> None:
+    pairs = imports()
+    assert len(pairs) > 100, "the import reader found too few imports"
+    wrong = [(a, b) for a, b in pairs
+             if layer(b)[0] < layer(a)[0] or (layer(a)[0] == layer(b)[0] == 1
+                                               and layer(a)[1] != layer(b)[1])]
+    assert not wrong, f"imports against the layers of docs/web.md: {wrong}"
+
+
+def test_every_module_has_a_layer_and_the_entry_points_exist() -> None:
+    modules = {p.relative_to(APP).as_posix() for p in APP.rglob("*.js")}
+    assert modules >= ENTRY | STATE | VIEW_TEACH | CONTROL_TEACH
