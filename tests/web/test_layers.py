@@ -19,8 +19,9 @@ CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js"}
 
 
 def layer(module: str) -> tuple[int, str]:
-    """(depth, side): 0 entry, 1 input/controller/view, 2 state, 3 words and helpers."""
-    if module in ENTRY:
+    """(depth, side): 0 entry points (and the Bot Lab page's app), 1 input, controller or
+    view, 2 state, 3 words and helpers."""
+    if module in ENTRY or module.startswith("lab/"):  # lab/: the Bot Lab page's own app
         return 0, ""
     if module.startswith("events"):
         return 1, "input"
