@@ -20,13 +20,13 @@ from typing import Any
 
 from . import __version__, daily, link
 from .bots import level_move
-from .checks import is_int
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .facts import describe
 from .friends import FriendGame, NotDealt, bot_choice
 from .friends import replay as friend_replay
 from .friends_api import COMMANDS as FRIEND_COMMANDS
 from .game import DEFAULT_COLORS, Game, new_game
+from .integers import is_int
 from .jsontext import loads
 from .lab import cmd_bot_state, cmd_lab_advance, cmd_lab_summary
 from .move import Move

@@ -24,7 +24,6 @@ import secrets as _secrets
 from typing import Any
 
 from .cards import CARDS
-from .checks import is_int
 from .errors import BadRecord, BadRequest, IllegalMove, quote
 from .friends import (
     FORMAT,
@@ -43,6 +42,7 @@ from .friends import (
     withholder,
 )
 from .game import Game
+from .integers import is_int
 from .move import Move
 
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARDS
-from .checks import is_int
 from .errors import BadRecord, DeStijlError, IllegalMove, quote
 from .game import DECK_SIZES, Game, Seat
+from .integers import is_int
 from .move import Move
 
 FORMAT = "destijl-friend/1"

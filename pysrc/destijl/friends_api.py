@@ -14,8 +14,8 @@ from typing import Any
 
 from . import friend_turns as turns
 from . import friends
-from .checks import is_int
 from .errors import BadRequest, quote
+from .integers import is_int
 from .move import Move
 
 _SECRET = re.compile(r"^[0-9a-f]{32}$", re.ASCII)

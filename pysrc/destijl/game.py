@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, COLORS, ROTATIONS, Face, rotate_face
-from .checks import SAFE_INT, is_int
 from .errors import BadRequest, IllegalMove, quote
+from .integers import SAFE_INT, is_int
 from .levels import LEVEL_NAMES
 from .move import Move
 from .names import check_name

@@ -20,9 +20,9 @@ import time
 
 from .bots import level_names
 from .bots.view import LevelBot, move_seed, public_state
-from .checks import is_int
 from .errors import BadRequest, IllegalMove, quote
 from .game import Game, new_game
+from .integers import is_int
 from .move import Move
 from .record import replay
 from .results import game_key, game_result, summarise

@@ -29,9 +29,9 @@ from typing import Any
 
 from . import daily
 from .cards import CARDS
-from .checks import is_int
 from .errors import DeStijlError, quote
 from .game import Game
+from .integers import is_int
 from .jsontext import loads
 from .move import Move
 from .record import FORMAT, FRIEND_FORMAT, replay

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import is_int
 from .errors import BadRequest, quote
+from .integers import is_int
 
 _TEXT = re.compile(r"^(\d{1,9})@(-?\d{1,9}),(-?\d{1,9})r(\d{1,3})$", re.ASCII)
 _FIELDS = ("card", "x", "y", "rotation")

@@ -29,9 +29,9 @@ from .bots.board import FOOT, NEIGHBOURS, RING, Board, face_colors, pack
 from .bots.simple import MediumBot
 from .bots.tally import Scorer
 from .cards import COLORS
-from .checks import is_int
 from .errors import BadRequest, IllegalMove, quote
 from .game import Game
+from .integers import is_int
 from .record import replay
 
 Stroke = tuple[int, int]  # (colour index, size)

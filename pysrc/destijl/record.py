@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, COLORS
-from .checks import SAFE_INT, is_int
 from .errors import BadRecord, DeStijlError, quote
 from .game import CONTROLLERS, DECK_SIZES, Game, Seat, make_seats
+from .integers import SAFE_INT, is_int
 from .move import Move
 from .record_format import FORMAT, to_record
 

@@ -15,8 +15,8 @@ import pytest
 
 from destijl import CARDS, BadRecord, new_game, replay
 from destijl.api import handle
-from destijl.checks import SAFE_INT
 from destijl.game import DECK_SIZES
+from destijl.integers import SAFE_INT
 
 
 def finished(players: int = 3, seed: int = 21) -> dict:

@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..cards import CARDS, ROTATIONS, Face, rotate_face
-from ..checks import is_int
 from ..errors import BadRequest, DeStijlError, quote
 from ..game import DECK_SIZES, Game, PlayedMove, Seat
+from ..integers import is_int
 from ..move import Move
 from ..painting import Painting
 from ..scoring import score_painting

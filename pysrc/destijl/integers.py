@@ -1,4 +1,4 @@
-"""Type and range checks for values read from JSON, shared by the record and the API.
+"""Exact integer checks for values read from JSON, shared by the record, the moves and the API.
 
 JSON has one number type and Python's ``bool`` is an ``int``, so ``isinstance(True, int)``
 would let ``true`` pass as 1. ``is_int`` accepts exact integers only:
