@@ -3,7 +3,7 @@ preview, the hint and the score history that teach the game (docs/api.md).
 
 - ``preview(game, card, rotation)``: for every legal spot of the held card, each seat's
   score change, the strokes the card joins, splits, creates or covers, and the bonus
-  ranking after it. The totals come from the bots' delta scorer (``bots.tally.Scorer``);
+  ranking after it. The totals come from the shared delta scorer (``tally.scorer.Scorer``);
   the strokes from a local flood around the card (``analyse``), which never walks a stroke
   the card does not cover.
 - ``hint(game, rng)``: the medium bot's move with the same description.
@@ -25,14 +25,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots.board import FOOT, NEIGHBOURS, RING, Board, face_colors, pack
 from .bots.simple import MediumBot
-from .bots.tally import Scorer
 from .cards import COLORS
 from .errors import BadRequest, IllegalMove, quote
 from .game import Game
 from .integers import is_int
 from .record import replay
+from .tally.board import FOOT, NEIGHBOURS, RING, Board, face_colors, pack
+from .tally.scorer import Scorer
 
 Stroke = tuple[int, int]  # (colour index, size)
 

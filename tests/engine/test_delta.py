@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from destijl import new_game, score_painting
-from destijl.bots.board import COLOR_INDEX, Board, face_colors, pack
 from destijl.bots.candidates import Table, distinct_faces
-from destijl.bots.delta import Context, FaceInfo, outcome
-from destijl.bots.tally import Scorer
+from destijl.tally.board import COLOR_INDEX, Board, face_colors, pack
+from destijl.tally.delta import Context, FaceInfo, outcome
+from destijl.tally.scorer import Scorer
 from helpers import grid
 
 CANDIDATES_PER_EXAMPLE = 40

@@ -12,13 +12,13 @@ import pytest
 
 from destijl import new_game
 from destijl.api import handle
-from destijl.bots.board import Board, face_colors, pack
-from destijl.bots.delta import Context, FaceInfo, outcome
 from destijl.bots.simple import MediumBot
 from destijl.cards import COLORS
 from destijl.move import Move
 from destijl.preview import analyse, preview
 from destijl.scoring import find_strokes
+from destijl.tally.board import Board, face_colors, pack
+from destijl.tally.delta import Context, FaceInfo, outcome
 
 
 def call(cmd: str, **args: object) -> dict:

@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from ..game import Game
 from ..move import Move
-from .board import Board, face_colors, unpack
-from .delta import Context, FaceInfo, outcome
-from .tally import Scorer
+from ..tally.board import Board, face_colors, unpack
+from ..tally.delta import Context, FaceInfo, outcome
+from ..tally.scorer import Scorer
 
 FaceOption = tuple[int, int, FaceInfo]  # (card, rotation, face components)
 

@@ -7,7 +7,7 @@ the end after a round played with an empty deck) without any of its checks or re
 margin (greedy on a sample), now and then a random one (epsilon-greedy).
 
 >>> from destijl import new_game
->>> from destijl.bots.board import Board
+>>> from destijl.tally.board import Board
 >>> game = new_game(3, seed=2)
 >>> sim = Sim.of(game, Board.from_cells(game.painting), deck=[1, 2, 3, 4, 5, 6])
 >>> sim.seat, len(sim.gallery), sim.deck
@@ -20,10 +20,10 @@ import random
 
 from ..cards import CARDS, rotate_face
 from ..game import Game
-from .board import Board, face_colors
-from .delta import Context, FaceInfo, outcome
+from ..tally.board import Board, face_colors
+from ..tally.delta import Context, FaceInfo, outcome
+from ..tally.scorer import Scorer
 from .simple import value
-from .tally import Scorer
 
 FaceList = list[tuple[int, FaceInfo]]  # (rotation, components) per distinct face of a card
 _INFO: dict[tuple[int, ...], FaceInfo] = {}

@@ -7,7 +7,7 @@ colour has, how many strokes of each size each colour has, and how many cells ev
 top-left position would cover (hence the legal positions).
 
 A placement only changes the strokes that its 3x3 footprint touches (covers or borders),
-so ``apply`` re-floods just those; ``destijl.bots.delta`` scores a placement without
+so ``apply`` re-floods just those; ``destijl.tally.delta`` scores a placement without
 applying it at all.
 
 >>> board = Board.from_cells({(0, 0): "R", (1, 0): "R", (0, 1): "B"})

@@ -9,9 +9,9 @@ through the footprint can pieces join each other. ``outcome`` then costs a few b
 per face, so one context serves every card and rotation at that position.
 
 The result is a pair of lists ``(removed, added)`` of ``(colour, size)`` strokes;
-``destijl.bots.tally.Scorer`` turns it into every seat's total.
+``destijl.tally.scorer.Scorer`` turns it into every seat's total.
 
->>> from destijl.bots.board import Board, face_colors, pack
+>>> from destijl.tally.board import Board, face_colors, pack
 >>> board = Board.from_cells({(0, 0): "R", (1, 0): "R", (2, 0): "B"})
 >>> ctx = Context(board, pack(1, 0))
 >>> outcome(FaceInfo.of(face_colors(("BRR", "YYY", "YYY"))), ctx)

@@ -6,7 +6,7 @@ unused colours), computed from counts instead of a recount. The bonus rule itsel
 ``scoring.award_bonuses``, shared with the engine's scoring and the preview; this module
 only works out, from counts, which sizes and seats it ranks.
 
->>> from destijl.bots.board import Board
+>>> from destijl.tally.board import Board
 >>> board = Board.from_cells({(0, 0): "R", (1, 0): "R", (0, 1): "B"})
 >>> scorer = Scorer([["R"], ["B"]])
 >>> scorer.totals(board), scorer.totals(board, [(0, 2)], [(0, 1), (0, 1)])
