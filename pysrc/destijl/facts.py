@@ -25,8 +25,8 @@ from typing import Any
 
 from .bots import THINK_MS
 from .cards import CARDS, COLOR_NAMES, COLORS
-from .game import DEFAULT_COLORS, colors_per_seat
-from .levels import LEVEL_NAMES, describe_levels
+from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
+from .levels import describe_levels
 from .names import MAX_NAME
 from .names import rule_data as name_rule
 from .painting import MAX_COVER, MIN_COVER, Painting
@@ -54,7 +54,7 @@ def describe() -> dict[str, Any]:
         "max_name": MAX_NAME,
         "names": name_rule(),
         "levels": describe_levels(),
-        "controllers": ["human", *(f"bot:{name}" for name in LEVEL_NAMES)],
+        "controllers": list(CONTROLLERS),
         "think_ms": THINK_MS,
         "cover": [MIN_COVER, MAX_COVER],
         "bonuses": {str(n): list(BONUS_TABLE[n]) for n in players},

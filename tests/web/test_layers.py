@@ -13,7 +13,11 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "web" / "app"
 IMPORT = re.compile(r"""(?:from\s*|import\(\s*)["'](\.{1,2}/[^"']+)["']""")
 ENTRY = {"main.js", "app.js", "preview.js", "pwa.js"}
-STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.js", "storage.js"}
+# the Bot Lab page's own app (lab.html) sits on top like app.js; its saved bots (keep.js) and
+# its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
+LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js"}
+STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.js", "storage.js",
+         "lab/keep.js"}
 VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js"}
 
@@ -21,7 +25,7 @@ CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js"}
 def layer(module: str) -> tuple[int, str]:
     """(depth, side): 0 entry points (and the Bot Lab page's app), 1 input, controller or
     view, 2 state, 3 words and helpers."""
-    if module in ENTRY or module.startswith("lab/"):  # lab/: the Bot Lab page's own app
+    if module in ENTRY or module in LAB_APP:
         return 0, ""
     if module.startswith("events"):
         return 1, "input"

@@ -10,9 +10,11 @@ export const COLOR_NAMES = RULES.color_names;
 /** The colour letters in the order the start screen offers them. */
 export const COLOR_LETTERS = RULES.colors;
 
-/** "Human", "Bot · medium": what the start screen calls a controller. */
+/** "Human", "Bot · medium", "My bot (Bot Lab)": what the start screen calls a controller. */
 function label(controller) {
-  return controller === "human" ? "Human" : `Bot · ${controller.slice(4)}`;
+  if (controller === "human") return "Human";
+  if (controller === "bot:mine") return "My bot (Bot Lab)"; // docs/bots.md
+  return `Bot · ${controller.slice(4)}`;
 }
 
 /** The engine's bot levels by name: {name, label, rating, description} (destijl.levels). */
@@ -23,17 +25,19 @@ export function levelOf(controller) {
   return isBot(controller) ? LEVELS.get(controller.slice(4)) ?? null : null;
 }
 
+/** Offered last: the random baseline, then a person's own bot from the Bot Lab. */
+const LAST = ["bot:random", "bot:mine"];
+
 /**
- * Controllers the engine accepts and their labels, as the start screen offers them: the
- * human, then the bot levels weakest first, with the random baseline last; a level's
+ * Controllers the engine accepts (rules-data.js) and their labels, as the start screen
+ * offers them: the human, a Friend, the bot levels weakest first, then LAST; a level's
  * label carries its rating ("Bot · medium · 1583").
  */
 export const CONTROLLERS = [
-  ...RULES.controllers.filter((c) => c !== "bot:random"),
-  ...RULES.controllers.filter((c) => c === "bot:random"),
+  ...RULES.controllers.filter((c) => !LAST.includes(c)),
+  ...LAST.filter((c) => RULES.controllers.includes(c)),
 ].flatMap((c) => (c === "human" ? [[c, label(c)], ["friend", "Friend"]] // Friend: a person on another device (docs/friends.md)
-  : [[c, levelOf(c) ? `${label(c)} · ${levelOf(c).rating}` : label(c)]]))
-  .concat([["bot:mine", "My bot (Bot Lab)"]]); // docs/bots.md
+  : [[c, levelOf(c) ? `${label(c)} · ${levelOf(c).rating}` : label(c)]]));
 
 /** "Medium, rated 1583: Always plays ...": a level as the start screen describes it. */
 export function levelText(controller) {
