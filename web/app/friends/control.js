@@ -21,15 +21,6 @@ function recipients(st) {
   return st.link_for === null ? [] : [seats[st.link_for].name];
 }
 
-/** "your turn", "waiting for Ben", "finished", "watching": a saved friend game's state. */
-export function statusOf(entry) {
-  if (entry.over) return "finished";
-  if (entry.seat === null) return "watching";
-  const { kind, seat } = entry.next;
-  if (seat === entry.seat || kind === "bot") return "your turn";
-  return `waiting for ${entry.names[seat]}`;
-}
-
 export function createFriends(ctx) {
   const { engine, get, up } = ctx;
   const setFriend = (friend) => up((s) => ({ ...s, friend }));

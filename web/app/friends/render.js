@@ -4,7 +4,7 @@
 // list of friend games with their state.
 
 import { attr, h, replace, show, text } from "../dom.js";
-import { statusOf } from "./control.js";
+import { statusOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 
