@@ -29,7 +29,8 @@ const FIRST_WORD_MS = 12_000;
 
 /**
  * Deadlines of engine calls, in ms from the moment the engine is ready. A bot thinks up
- * to ~1.2 s (hard) and a slow machine may take many times that; anything else answers
+ * to ~1.2 s (hard) and a slow machine may take many times that; the daily's par game
+ * (`daily_result`: the hard bot plays a whole game) a few seconds; anything else answers
  * in milliseconds. A call past its deadline means the worker died or hangs: it is
  * replaced (see `onlost`). In a build with test hooks (app/test-hooks.js; never a
  * deploy), `?debug=engine` in the page's URL shortens every deadline to DEBUG_DEADLINE_MS
@@ -37,7 +38,7 @@ const FIRST_WORD_MS = 12_000;
  * crash would; `failWith(type)` makes every later call fail with that error type, as a
  * broken engine answers (`failWith(null)` ends it).
  */
-export const DEADLINES = { bot_move: 20_000, default: 10_000 };
+export const DEADLINES = { bot_move: 20_000, daily_result: 60_000, default: 10_000 };
 const DEBUG = TEST_HOOKS && /(^|[?&])debug=engine(&|$)/.test(globalThis.location?.search ?? "");
 const DEBUG_DEADLINE_MS = 4_000;
 

@@ -8,6 +8,7 @@ frame without inner scrollbars. A new version is offered between games, never mi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -21,6 +22,7 @@ from player import (
     play_to_end,
     reload,
     saved_record,
+    score_table,
     set_up,
     start,
     wait_ready,
@@ -177,3 +179,35 @@ def test_an_update_is_offered_between_games_never_mid_game(page: Page, fresh_sit
     # the game in progress survived the update
     expect(page.get_by_role("region", name="The Painting")).to_be_visible()
     assert len(saved_record(page)["moves"]) >= 3
+
+
+def test_share_this_game_opens_its_replay_elsewhere(page: Page, browser, site, guard) -> None:
+    """Issue 15 item 11: the end's "Share this game" gives a link to this game's replay
+    (the record in the fragment, checked by the engine) and keeps "Play this deal"."""
+    open_game(page)
+    set_up(page, ["human", "bot:random"], seed=77)
+    start(page)
+    play_to_end(page)
+    totals = [row["total"] for row in score_table(page)]
+    page.get_by_role("button", name="Share this game").click()
+    game_link = page.get_by_role("textbox", name="Link to this game")
+    expect(game_link).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/#g=[A-Za-z0-9_-]+$"))
+    url = game_link.input_value()
+    deal = page.get_by_role("textbox", name="Share link").input_value()
+    assert "seed=77" in deal and "#" not in deal
+    assert len(url) < 600
+    page.get_by_role("button", name="Close").click()
+
+    other = browser.new_context(base_url=site.url)
+    guard.watch(other)
+    try:
+        viewer = other.new_page()
+        viewer.goto(url)
+        wait_ready(viewer)
+        expect(viewer.locator("#turn")).to_have_text("Shared game · Replay · after move 0 of 16")
+        viewer.get_by_role("button", name="To end").click()
+        expect(viewer.locator("#turn")).to_contain_text("after move 16 of 16")
+        viewer.get_by_role("button", name="Close replay").click()
+        assert [row["total"] for row in score_table(viewer)] == totals
+    finally:
+        other.close()

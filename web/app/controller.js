@@ -24,6 +24,8 @@ import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
 import { createTeach } from "./teach/control.js";
 import { createFriends } from "./friends/control.js";
+import { createLinks } from "./control/links.js";
+import { createDaily } from "./daily/control.js";
 
 export { reason } from "./control/narration.js";
 
@@ -36,6 +38,8 @@ export function createController(deps) {
   ctx.bots = createBots(ctx);
   ctx.replay = createReplay(ctx);
   ctx.share = createShare(ctx);
+  ctx.links = createLinks(ctx);
+  ctx.daily = createDaily(ctx);
   ctx.settings = createSettings(ctx);
   ctx.access = createAccess(ctx);
   ctx.friends = createFriends(ctx);
@@ -87,6 +91,7 @@ export function createController(deps) {
         ctx.cancel();
         saves.refreshList();
         ctx.friends.refreshList();
+        ctx.daily.refresh(); // the date may have changed since the page loaded
         return void up(T.toStart);
       case "dismiss-save-problem": return void up(T.setSaveProblem, null);
       case "rematch": return void games.rematch();
@@ -123,7 +128,15 @@ export function createController(deps) {
       case "confirm-yes": return void (s.dialog?.yes && dispatch(s.dialog.yes));
       case "confirm-no": return void saves.decline(s.dialog?.no);
       case "share": return void share.open();
-      case "copy-link": return void share.copy();
+      case "copy-link": return void share.copy("deal");
+      case "copy-game-link": return void share.copy("game");
+      case "link-changed": return void ctx.links.changed();
+      case "daily-open": return void ctx.daily.open({ confirmed: !!intent.confirmed });
+      case "daily-practice": return void ctx.daily.practice(intent.date, { confirmed: !!intent.confirmed });
+      case "daily-stats": return void ctx.daily.stats();
+      case "daily-share": return void ctx.daily.share("share");
+      case "daily-copy": return void ctx.daily.share("copy");
+      case "daily-export": return void ctx.daily.exportDays();
       case "close-dialog": return void up(T.closeDialog);
       case "retry": return void loading.retry();
       case "dismiss-error": return void up(T.dismissError);

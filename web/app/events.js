@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 /** Every input of the page, as intents for `dispatch`. */
 export function bindEvents(dispatch) {
+  window.addEventListener("hashchange", () => dispatch({ type: "link-changed" })); // a game link pasted into this tab
   bindClicks(dispatch);
   bindForm(dispatch);
   bindKeys(dispatch);
@@ -28,6 +29,7 @@ function bindClicks(dispatch) {
     if (a === "pick") return dispatch({ type: "pick", card: Number(d.card) });
     if (a === "resume-saved" || a === "export-saved" || a === "delete-saved") return dispatch({ type: a, id: d.id });
     if (a === "friend-resume" || a === "friend-link") return dispatch({ type: a, key: d.key });
+    if (a === "daily-practice") return dispatch({ type: a, date: d.date || $("daily-any-date")?.value });
     if (a === "place" && ev.pointerType === "touch") return; // the Painting's tap handler previews first
     if (a === "place") return dispatch({ type: "place", x: Number(d.x), y: Number(d.y) });
     if (a === "rotate") return dispatch({ type: "rotate", step: 1 });

@@ -7,6 +7,7 @@
 //   ?seats=human,easy&colors=RY,BK            (two players: two colours each)
 //   &speed=fast  &theme=dark  &autostart=1    (display options)
 //   &autoload=1                               (embed: load at once, not on Start game; main.js reads it)
+//   ?daily                                    (opens Today's Painting, docs/daily.md)
 
 import { checkName } from "./names.js";
 import { clip } from "./quote.js";
@@ -22,7 +23,7 @@ const PLAYERS_TEXT = `${MIN_PLAYERS} to ${MAX_PLAYERS}`; // "2 to 5"
 const SPEEDS = ["slow", "normal", "fast"];
 const THEMES = ["light", "dark"];
 // `debug` only in a build with test hooks (test-hooks.js); in a deploy it is unknown and said so
-const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload",
+const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload", "daily",
   ...(TEST_HOOKS ? ["debug"] : [])];
 const SETUP_KEYS = ["players", "seats", "names", "colors", "seed", "rotations", "first"];
 const YES = ["1", "on", "true", "yes"];
@@ -48,7 +49,7 @@ function controllerOf(word) {
  */
 export function readParams(search, base = defaultSetup()) {
   const notes = [];
-  const out = { setup: null, speed: null, theme: null, autostart: false, notes };
+  const out = { setup: null, speed: null, theme: null, autostart: false, daily: false, notes };
   const given = new URLSearchParams(search);
   const keys = [...given.keys()];
   // one rule with the engine's (a key twice in one object is refused): a parameter given
@@ -57,6 +58,7 @@ export function readParams(search, base = defaultSetup()) {
   for (const key of keys) counts.set(key, (counts.get(key) || 0) + 1);
   const twice = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
   const q = new URLSearchParams([...given].filter(([key]) => counts.get(key) === 1));
+  out.daily = q.has("daily");
   const unknown = [...counts].filter(([key, n]) => n === 1 && !KNOWN.includes(key)).map(([key]) => key);
   if (twice.length) notes.push(`The link gives ${listed(twice)} more than once; ${twice.length === 1 ? "it was" : "they were"} ignored (each may appear once).`);
   if (unknown.length === 1) notes.push(`The link's parameter "${clip(unknown[0], 40)}" is not one De Stijl knows; it was ignored.`);

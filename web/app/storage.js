@@ -32,7 +32,7 @@ const PREFS_KEY = "destijl.prefs";
 const WRITER = Math.random().toString(36).slice(2, 10);
 const memoryTab = {}; // the tab's game ids when sessionStorage is blocked
 
-function local() {
+export function local() {
   try {
     return window.localStorage ?? null;
   } catch {
@@ -48,7 +48,7 @@ function session() {
   }
 }
 
-function quiet(fn, fallback = null) {
+export function quiet(fn, fallback = null) {
   try {
     return fn();
   } catch {
@@ -118,6 +118,8 @@ function wholeEntry(parsed, id) {
     over: record.result !== null && record.result !== undefined, seats,
     writer: typeof parsed.writer === "string" ? parsed.writer : "", record,
   };
+  const daily = dailyTag(parsed.daily); // a Today's Painting's date (daily/), kept as it is
+  if (daily) rebuilt.daily = daily;
   const repaired = [];
   if (parsed.format !== SAVE_FORMAT) repaired.push("format");
   if (parsed.id !== id) repaired.push("id");
@@ -133,7 +135,14 @@ function summary(entry) {
     name: clip(typeof s?.name === "string" ? s.name : "?", 40),
     controller: typeof s?.controller === "string" ? clip(s.controller, 20) : "human",
   }));
-  return { id: entry.id, mode: entry.mode, moves: entry.moves, savedAt: entry.savedAt, over: entry.over, seats };
+  return { id: entry.id, mode: entry.mode, moves: entry.moves, savedAt: entry.savedAt, over: entry.over, seats,
+    daily: entry.daily ?? null };
+}
+
+/** A save's Today's Painting tag {date, practice, number} (docs/daily.md), or null if it has none or a bad one. */
+export function dailyTag(tag) {
+  return tag && typeof tag === "object" && typeof tag.date === "string" && /^\d{4}-\d\d-\d\d$/.test(tag.date)
+    ? { date: tag.date, practice: tag.practice === true, number: Number.isInteger(tag.number) ? tag.number : null } : null;
 }
 
 /** The stored text of game `id` (null if there is none), e.g. to export a damaged save. */
@@ -246,7 +255,7 @@ export function makeRoom(mode, except) {
  * `id` (null if there is none). Nothing else is removed to make room: that takes the
  * player's yes (`makeRoom`). `claim` takes the game over for this page load.
  */
-export function saveGame(mode, id, record, { claim = false } = {}) {
+export function saveGame(mode, id, record, { claim = false, daily = null } = {}) {
   const store = local();
   if (!store) return { ok: false, id, problem: problemOf(null), full: false, kept: null };
   let gameId = id || newGameId();
@@ -262,6 +271,7 @@ export function saveGame(mode, id, record, { claim = false } = {}) {
     writer: WRITER,
     record,
   };
+  if (daily) entry.daily = { date: daily.date, practice: !!daily.practice, number: daily.number }; // a Today's Painting (daily/)
   try {
     store.setItem(GAME_PREFIX + gameId, JSON.stringify(entry));
   } catch (error) {

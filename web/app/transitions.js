@@ -189,3 +189,25 @@ export function pinchBy(s, from, factor, cx, cy, dx, dy) {
   const k = zoomed.camera.w / from.w;
   return panBy(zoomed, zoomed.camera, dx * k, dy * k);
 }
+
+// -- game links and Today's Painting (control/links.js, daily/) -------------------------------
+/** The game on the table came from a link: {kind: "replay"|"daily", number, day}; null: it did not. */
+export function setShared(s, shared) {
+  return s.shared === shared ? s : { ...s, shared };
+}
+/** The game on the table is a Today's Painting: {date, number, practice}, or null. */
+export function setDaily(s, daily) {
+  return s.daily === daily ? s : { ...s, daily, dailyResult: null };
+}
+/** The table's daily result: {pending: true}, {error}, or the engine's result with `share` text. */
+export function setDailyResult(s, dailyResult) {
+  return { ...s, dailyResult };
+}
+/** Today's date and puzzle number for the start screen: {date, number}. */
+export function setToday(s, today) {
+  return s.today?.date === today.date && s.today?.number === today.number ? s : { ...s, today };
+}
+/** The Today's Painting results kept on the device changed (daily/store.js `readDays`). */
+export function setDailyDays(s, dailyDays) {
+  return { ...s, dailyDays };
+}

@@ -19,6 +19,8 @@ export function createGames(ctx) {
   function replaced() {
     ctx.cancel();
     ctx.replay.forget();
+    up(T.setShared, null);
+    up(T.setDaily, null);
   }
 
   async function newGame(args, remember) {
@@ -79,6 +81,7 @@ export function createGames(ctx) {
     const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
     up(T.viewChanged, view, { fresh, announcement: movedText(before, view) });
     if (!get().friend) ctx.saves.save(view); // a friend game is kept by friends/control.js
+    if (view.is_over) ctx.daily.ended();
   }
 
   /** Place the held card with its top-left cell at (x, y). */

@@ -54,13 +54,15 @@ export function createLoading(ctx) {
     if (link.notes.length) up(T.setNotices, [...get().notices, ...link.notes]);
     const saved = ctx.saves.load();
     if (saved) up(T.setRestoring, true);
+    const game = ctx.links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
     const ok = await watchEngine();
-    if (saved && ok) await ctx.saves.restore(saved, !link.setup);
+    if (saved && ok) await ctx.saves.restore(saved, !link.setup && !link.daily && game === null);
     else if (saved) pendingRestore = saved;
     up(T.setRestoring, false);
     ctx.friends.refreshList();
-    if (ok) window.addEventListener("hashchange", () => openFriendLink()); // a link opened in this tab
-    if (ok && await openFriendLink()) return;
+    if (ok) ctx.daily.refresh();
+    if (ok && game !== null) return void await ctx.links.open(game); // a friend game's link too
+    if (ok && link.daily) return void await ctx.daily.open();
     if ((link.autostart || autostart) && ok) {
       // the start screen is skipped: what the link could not use is said on the table
       const told = () => problems.length && up(T.refused, linkProblems(problems));
@@ -74,14 +76,6 @@ export function createLoading(ctx) {
   function linkProblems(notes) {
     const more = notes.length > 3 ? ` …and ${notes.length - 3} more.` : "";
     return clip(`Not all of the link could be used: ${notes.slice(0, 3).join(" ")}${more}`, 600);
-  }
-
-  /** A friend game's link in the address (docs/friends.md); the fragment goes once it is read. */
-  async function openFriendLink() {
-    if (!await ctx.friends.openLink(ctx.location.hash)) return false;
-    const { pathname, search } = ctx.location;
-    try { history.replaceState(null, "", pathname + search); } catch { /* file: or sandboxed */ }
-    return true;
   }
 
   /** The Retry button: a fresh worker, then this tab's saved game, or the bots carry on. */

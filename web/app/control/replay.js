@@ -7,18 +7,20 @@ import { reason, turnText, underCard } from "./narration.js";
 export function createReplay(ctx) {
   const { engine, get, up } = ctx;
   const cache = new Map(); // ply -> view of the game being replayed
+  let session = 0; // bumped when the viewer opens or closes: a late answer of an earlier one is dropped
 
   async function to(ply) {
     const record = get().view?.record;
     if (!record) return;
     const p = Math.max(0, Math.min(record.moves.length, ply));
+    const mine = session;
     try {
       let view = cache.get(p);
       if (!view) {
         view = await engine.call("view", { record, ply: p });
         cache.set(p, view);
       }
-      if (get().view?.record !== record) return;
+      if (get().view?.record !== record || mine !== session) return;
       const last = view.last_move;
       const prev = cache.get(p - 1);
       up(T.replayAt, view);
@@ -29,17 +31,19 @@ export function createReplay(ctx) {
     }
   }
 
-  /** Open the viewer: at the start of a finished game, else at the current move. */
-  function open() {
+  /** Open the viewer: at move `at`, else at the start of a finished game or the current move. */
+  function open({ at = null } = {}) {
     const v = get().view;
     if (!v) return;
     ctx.cancel();
     cache.clear();
-    to(v.is_over ? 0 : v.record.moves.length);
+    session += 1;
+    to(at ?? (v.is_over ? 0 : v.record.moves.length));
   }
 
   /** Back to the game; its bots carry on. */
   function close() {
+    session += 1;
     up(T.closeReplay);
     up(T.announce, turnText(get().view));
     ctx.bots.run();

@@ -70,7 +70,7 @@ export function createSaves(ctx) {
    */
   function save(view, { fresh = false, claim = false } = {}) {
     const id = fresh || !get().gameId ? newGameId() : get().gameId;
-    const result = saveGame(mode, id, view.record, { claim });
+    const result = saveGame(mode, id, view.record, { claim, daily: get().daily });
     if (result.id !== get().gameId) {
       up(T.setGameId, result.id);
       setTabGame(mode, result.id);
@@ -116,6 +116,7 @@ export function createSaves(ctx) {
         const view = await engine.call("view", { record: saved.save.record });
         ctx.games.replaced();
         unopenable.delete(saved.id);
+        up(T.setDaily, ctx.daily.tagOf(saved.save.daily));
         up(T.setGameId, saved.id);
         setTabGame(mode, saved.id);
         stored = { id: saved.id, moves: saved.save.moves };
@@ -123,6 +124,7 @@ export function createSaves(ctx) {
         if (show) {
           up(T.gameLoaded, view, `Your saved game is back (move ${saved.save.moves}, saved at ${clock(saved.save.savedAt)}): ${turnText(view)}`);
           ctx.bots.run();
+          ctx.daily.ended();
         } else {
           up((s) => ({ ...s, view }));
         }
@@ -247,9 +249,12 @@ export function createSaves(ctx) {
     if (file.size > IMPORT_MAX_BYTES) {
       return up(T.refused, `${name} is not a game record: it is ${(file.size / 1e6).toFixed(1)} MB, and a record is at most 1 MB.`);
     }
+    const text = await file.text();
+    const dailies = ctx.daily.fileOf(text); // Today's Painting results (docs/daily.md), each checked by the engine
+    if (dailies) return ctx.daily.importDays(dailies, name);
     let view;
     try {
-      view = await engine.call("view", { record_text: await file.text() });
+      view = await engine.call("view", { record_text: text });
     } catch (error) {
       if (ctx.loading.lost(error)) return undefined;
       // a file that is not JSON at all: say so in words, not with the JSON parser's message

@@ -1,35 +1,65 @@
-// Share links: a URL that sets up the same game (seed, seats, options) on the full site.
+// Sharing a game (docs/links.md): "Share this game", a link that opens this game's replay
+// (the record in the URL fragment, packed by link/codec.js, checked by the engine when
+// opened), and "Play this deal", a URL that sets up the same seats, options and seed.
 
+import { linkURL, pack } from "../link/codec.js";
 import { shareParams } from "../params.js";
 import * as T from "../transitions.js";
+import { reason } from "./narration.js";
+
+/** The full site's page for links made here (the embed's links open the full site). */
+export function sitePage({ mode, location }) {
+  const page = mode === "embed" ? "index.html" : location.pathname.split("/").pop() || "";
+  return new URL(page, location.href).href;
+}
+
+/** The link text of `record` (`kind` "replay" or "daily" with its `day`), packed as a link. */
+export async function gameLink(ctx, record, kind = "replay", day = undefined) {
+  const args = kind === "daily" ? { record, kind, day } : { record };
+  const { text } = await ctx.engine.call("link_text", args);
+  return linkURL(sitePage(ctx), await pack(text));
+}
 
 export function createShare(ctx) {
-  const { get, up, mode, location } = ctx;
+  const { get, up } = ctx;
 
-  function url() {
-    const v = get().view;
-    const page = mode === "embed" ? "index.html" : location.pathname.split("/").pop() || "";
-    const base = new URL(page, location.href);
-    base.search = shareParams(v.record);
+  /** The URL that sets up the same game again (seats, options, seed), or null without a seed. */
+  function dealURL(record) {
+    if (record.seed === undefined || record.seed === null) return null;
+    const base = new URL(sitePage(ctx));
+    base.search = shareParams(record);
     return base.href;
   }
 
-  /** Open the share dialog for a game with a seed (only those can be shared). */
-  function open() {
-    const r = get().view?.record;
-    if (r?.seed !== undefined && r?.seed !== null) up(T.openDialog, { kind: "share", url: url() });
+  /** Open the share dialog: the deal's URL at once, the game's link once it is packed. */
+  async function open() {
+    const record = get().view?.record;
+    if (!record) return;
+    up(T.openDialog, { kind: "share", url: dealURL(record), gameURL: "", note: "", gameNote: "" });
+    let change;
+    try {
+      change = { gameURL: await gameLink(ctx, record) };
+    } catch (error) {
+      if (ctx.loading.lost(error)) return;
+      change = { gameNote: `The link to this game could not be made: ${reason(error)}` };
+    }
+    const d = get().dialog;
+    if (d?.kind === "share" && get().view?.record === record) up(T.openDialog, { ...d, ...change });
   }
 
-  async function copy() {
+  /** Copy a link of the dialog: `which` "game" (the replay) or "deal" (play this deal). */
+  async function copy(which = "deal") {
     const d = get().dialog;
-    if (!d?.url) return;
+    const url = which === "game" ? d?.gameURL : d?.url;
+    if (!url) return;
+    const field = which === "game" ? "gameNote" : "note";
     let note = "Copied to the clipboard.";
     try {
-      await navigator.clipboard.writeText(d.url);
+      await navigator.clipboard.writeText(url);
     } catch {
       note = "Select the link and copy it (Ctrl+C or ⌘C).";
     }
-    up(T.openDialog, { ...d, note });
+    if (get().dialog === d) up(T.openDialog, { ...d, [field]: note });
   }
 
   return { open, copy };

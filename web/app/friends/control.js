@@ -4,10 +4,9 @@
 // The engine decides everything: whose turn, what this device may reveal, whether a link
 // is stale, forked or tampered. This module only carries records and secrets around.
 
-import { clip } from "../quote.js";
 import * as T from "../transitions.js";
 import { reason, turnText } from "../control/narration.js";
-import { linkLimit, linkUrl, pack, payloadOf, unpack } from "./link.js";
+import { linkLimit, linkUrl, pack } from "./link.js";
 import { forkKey, listFriends, loadFriend, saveFriend } from "./store.js";
 
 export const SEED_REFUSED = "Seed: a friend game has no seed. Its deal comes from every player's device, "
@@ -106,29 +105,6 @@ export function createFriends(ctx) {
     up((s) => ({ ...s, friendSaves: listFriends() }));
   }
 
-  /** Open the friend link in `hash` (at load). Returns true if the link was a friend game's. */
-  async function openLink(hash) {
-    const payload = payloadOf(hash);
-    if (payload === null) return false;
-    let text;
-    try {
-      text = await unpack(payload);
-    } catch (error) {
-      up(T.refused, `This link could not be opened: ${clip(error.message, 200)}. Nothing saved was changed.`);
-      return true;
-    }
-    let found;
-    try {
-      found = await engine.call("link_open", { text });
-    } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `This link was refused: ${reason(error)}. Nothing saved was changed.`);
-      return true;
-    }
-    if (found.kind !== "friend") return false; // a shared game or a daily: not a friend game's
-    await openRecord(found.record);
-    return true;
-  }
-
   /** A friend game's record from a link or a file, checked against this device's game. */
   async function openRecord(record) {
     const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
@@ -222,5 +198,5 @@ export function createFriends(ctx) {
     await resume(key, { quiet: true });
   }
 
-  return { start, play, openLink, openRecord, resume, copy, share, download, showLink, refreshList };
+  return { start, play, openRecord, resume, copy, share, download, showLink, refreshList };
 }

@@ -8,6 +8,8 @@ import { shownView, undoSeat } from "../queries.js";
 import { hintsSetting } from "../teach/render.js";
 import { confirmDialog, renderSaveProblem } from "./saves.js";
 import { applyLook, lookOf, settingsPanel } from "./settings.js";
+import { shareDialog } from "./share.js";
+import { dailyDialog, dailyLabel } from "../daily/render.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,8 +71,8 @@ export function drawChrome(s, p) {
 
   const shown = shownView(s);
   if (onTable && shown) {
-    text($("status"), shown.is_over ? `Finished · ${shown.rounds} rounds`
-      : `Round ${shown.round} of ${shown.rounds}`);
+    text($("status"), dailyLabel(s.daily) + (shown.is_over ? `Finished · ${shown.rounds} rounds`
+      : `Round ${shown.round} of ${shown.rounds}`));
   } else text($("status"), "");
 
   show($("toast"), !!s.error);
@@ -79,7 +81,8 @@ export function drawChrome(s, p) {
   show($("btn-dismiss"), !s.stalled);
   if (!p || p.announcement !== s.announcement) text($("live"), s.announcement);
   if (!p || p.settings !== s.settings || p.themeOverride !== s.themeOverride) applyLook(lookOf(s));
-  if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))) dialog(s.dialog, s);
+  if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))
+    || (s.dialog?.kind === "daily" && (p.dailyDays !== s.dailyDays || p.today !== s.today))) dialog(s.dialog, s);
   renderSaveProblem(s, p);
 }
 
@@ -94,15 +97,17 @@ function dialog(d, s) {
     return;
   }
   if (d.kind === "confirm") return replace(root, confirmDialog(d));
+  if (d.kind === "daily") {
+    const focused = document.activeElement?.dataset?.action;
+    const date = document.activeElement?.dataset?.date;
+    replace(root, dailyDialog(d, s));
+    if (focused) root.querySelector(`[data-action="${focused}"]${date ? `[data-date="${date}"]` : ""}`)?.focus();
+    return;
+  }
   if (d.kind === "share") {
-    replace(root, h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dlg-title" },
-      h("h2", { id: "dlg-title", class: "dialog-title", text: "Share this game" }),
-      h("p", { text: "The link sets up the same seats, bots, options and deal." }),
-      h("input", { type: "text", readonly: true, class: "share-url", id: "share-url", value: d.url, "aria-label": "Share link" }),
-      h("p", { class: "dialog-note", id: "share-note", text: d.note || "" }),
-      h("div", { class: "dialog-actions" },
-        h("button", { type: "button", class: "btn btn-primary", "data-action": "copy-link", text: "Copy link" }),
-        h("button", { type: "button", class: "btn", "data-action": "close-dialog", text: "Close" }))));
-    requestAnimationFrame(() => $("share-url")?.select());
+    const focused = document.activeElement?.dataset?.action;
+    replace(root, shareDialog(d));
+    if (focused) root.querySelector(`[data-action="${focused}"]:not([disabled])`)?.focus();
+    else requestAnimationFrame(() => $("game-url")?.select());
   }
 }

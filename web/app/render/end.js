@@ -68,6 +68,7 @@ export function resultsPanel(view, highlight) {
         "aria-label": `Highlight ${colorName(c)} strokes`, title: `Highlight ${colorName(c)} strokes` }))),
     h("div", { class: "end-actions" },
       h("button", { type: "button", class: "btn btn-primary", "data-action": "rematch", text: "Rematch" }),
-      h("button", { type: "button", class: "btn", "data-action": "new-game", text: "New game" })),
+      h("button", { type: "button", class: "btn", "data-action": "new-game", text: "New game" }),
+      h("button", { type: "button", class: "btn", "data-action": "share", text: "Share this game" })),
   ];
 }

@@ -4,6 +4,7 @@
 // (table.js), the Rules panel and the tour, then the state marks on #table, then the focus.
 
 import { attr } from "../dom.js";
+import { renderDailyCard } from "../daily/render.js";
 import { renderFriendPanel, renderFriendSaves } from "../friends/render.js";
 import { phaseOf, toMove } from "../queries.js";
 import { renderRules } from "../teach/rules.js";
@@ -40,6 +41,7 @@ export function createRenderer() {
   function draw(s, p) {
     drawChrome(s, p);
     if (s.screen === "start") {
+      renderDailyCard($("daily-card"), s, p?.screen === "start" ? p : null);
       renderStart($("setup"), s, p?.screen === "start" ? p : null);
       renderSaves($("setup"), s, p?.screen === "start" ? p : null);
       renderFriendSaves($("setup"), s, p?.screen === "start" ? p : null);

@@ -6,6 +6,7 @@ import { attr, h, replace, show, text } from "../dom.js";
 import { fitBox, humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
 import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
+import { dailyBox } from "../daily/render.js";
 import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
 import { drawExplorer } from "./explore.js";
@@ -46,6 +47,7 @@ export function drawTable(s, p, cameraTo) {
     replace($("results"), resultsPanel(v, s.highlight));
     $("results").querySelector(".end-actions")?.before(endExtras(s, v));
   }
+  dailyEnd(s, p, over && !!s.daily);
   replayBar(s);
   files(s);
   renderTeach(s, p);
@@ -78,7 +80,7 @@ function turn(s, v) {
   const el = $("turn");
   let msg;
   let seatColors = [];
-  if (s.replay) msg = `Replay · after move ${v.ply} of ${s.view.record.moves.length}`;
+  if (s.replay) msg = `${sharedLabel(s.shared)}Replay · after move ${v.ply} of ${s.view.record.moves.length}`;
   else if (v.is_over) msg = "The Painting is finished";
   else if (v.current_seat === null) msg = "Waiting for the next cards: the draw needs a value from another device";
   else {
@@ -191,12 +193,33 @@ function replayBar(s) {
   }
 }
 
+/** The daily's box above the end screen's results: par, share text, Share and Copy. */
+function dailyEnd(s, p, shown) {
+  let box = $("daily-end");
+  if (!shown) return void box?.remove();
+  if (box && p && p.dailyResult === s.dailyResult && p.daily === s.daily) return;
+  if (!box) {
+    box = h("div", { id: "daily-end", class: "panel daily-end" });
+    $("results").before(box);
+  }
+  const focused = box.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  replace(box, dailyBox(s));
+  attr(box, "data-state", box.firstChild.dataset.state); // "pending", "ready" or "error", for tests
+  if (focused) box.querySelector(`[data-action="${focused}"]`)?.focus();
+}
+
+/** "Shared game · " or "Today's Painting #3 · 2026-12-03 · " before an opened link's replay. */
+function sharedLabel(shared) {
+  if (!shared) return "";
+  return shared.kind === "daily" ? `Today's Painting #${shared.number} · ${shared.day} · ` : "Shared game · ";
+}
+
 function files(s) {
   const v = s.view;
   for (const btn of $("files").querySelectorAll("button")) {
     const a = btn.dataset.action;
     if (a === "replay-open") btn.disabled = !!s.replay || !v || v.record.moves.length === 0;
-    if (a === "share") btn.disabled = !v || v.record.seed === undefined || v.record.seed === null;
+    if (a === "share") btn.disabled = !v;
     if (a === "export") btn.disabled = !v;
   }
 }

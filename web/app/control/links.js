@@ -1,0 +1,59 @@
+// Opening a game link (docs/links.md): `#g=PAYLOAD` in the address, at load or when the
+// fragment changes. The payload is unpacked here (link/codec.js), the engine checks and
+// replays the game (`link_open`), and the game opens in the replay viewer, saved as a game
+// of its own; a friend game's link goes on to friends/control.js. A link that is refused is named with its reason (the first bad move, for
+// moves) and changes nothing: the game on the table and every save stay as they were.
+
+import { payloadOf, unpack } from "../link/codec.js";
+import * as T from "../transitions.js";
+import { reason } from "./narration.js";
+
+export function createLinks(ctx) {
+  const { engine, get, up } = ctx;
+
+  /** The payload of the page's own address, or null. */
+  function pending() {
+    return payloadOf(ctx.location.hash);
+  }
+
+  /** Take the game link out of the address bar, so a reload does not open it again. */
+  function forget() {
+    const { pathname, search } = ctx.location;
+    try { history.replaceState(null, "", pathname + search); } catch { /* file: or sandboxed */ }
+  }
+
+  /** Open the game in `payload`; resolves true if it is on the table. */
+  async function open(payload) {
+    forget();
+    try {
+      const opened = await engine.call("link_open", { text: await unpack(payload) });
+      if (opened.kind === "friend") { // checked against this device's game there (docs/friends.md)
+        await ctx.friends.openRecord(opened.record);
+        return true;
+      }
+      const v = opened.view;
+      const what = opened.kind === "daily" ? `Today's Painting #${opened.number} of ${opened.day}` : "A shared game";
+      ctx.games.replaced();
+      up(T.gameLoaded, v, `${what}: ${v.seats.map((s) => s.name).join(", ")}, ${v.record.moves.length} moves. Replay: the start of the game.`);
+      up(T.setShared, { kind: opened.kind, number: opened.number, day: opened.day });
+      ctx.saves.save(v, { fresh: true });
+      ctx.saves.refreshList();
+      ctx.replay.open({ at: 0 });
+      return true;
+    } catch (error) {
+      if (ctx.loading.lost(error)) return false;
+      const why = `The game link was refused, so nothing changed: ${reason(error)}`;
+      up(T.setNotices, [...get().notices, why]);
+      up(T.refused, why);
+      return false;
+    }
+  }
+
+  /** The fragment changed (a link pasted into this tab's address bar). */
+  function changed() {
+    const payload = pending();
+    if (payload !== null && get().engine.status === "ready") open(payload);
+  }
+
+  return { pending, open, changed };
+}

@@ -1,0 +1,88 @@
+// Today's Painting results kept on the device (docs/daily.md), beside the saved games:
+//   destijl.daily = {format: "destijl-daily/1", days: {"2026-12-01": {score, par, place,
+//                    players, link, text, number, verdict}}}
+// one entry per day with a scored result (`link`: the result's game-link payload, which
+// the engine checks again on import; `text`: the share text without its link). `statsOf` reads the streaks, best score and
+// histogram off the days; every entry is checked on load and a bad one is left out.
+
+import { local, quiet } from "../storage.js";
+import { addDays } from "./day.js";
+
+const KEY = "destijl.daily";
+export const FORMAT = "destijl-daily/1";
+const DATE = /^\d{4}-\d\d-\d\d$/;
+/** The histogram's bins: totals from..to (inclusive). */
+export const BINS = [[0, 9], [10, 14], [15, 19], [20, 24], [25, 29], [30, 999]];
+
+const count = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+
+/** A day's entry if it is whole, else null. */
+export function checkEntry(entry) {
+  if (!entry || typeof entry !== "object") return null;
+  const { score, par, place, players, link } = entry;
+  if (!count(score, 0, 999) || !count(par, 0, 999) || !count(players, 2, 5) || !count(place, 1, players)) return null;
+  if (typeof link !== "string" || !/^[A-Za-z0-9_-]{1,8000}$/.test(link)) return null;
+  const text = typeof entry.text === "string" && entry.text.length <= 1200 ? entry.text : undefined;
+  const number = count(entry.number, 1, 1e6) ? entry.number : undefined;
+  const verdict = ["beaten", "on par", "not beaten"].includes(entry.verdict) ? entry.verdict : undefined;
+  return { score, par, place, players, link, text, number, verdict };
+}
+
+/** The days in a parsed `destijl-daily/1` object (bad entries left out): {date: entry}. */
+export function daysOf(data) {
+  const days = {};
+  if (!data || typeof data !== "object" || data.format !== FORMAT || !data.days || typeof data.days !== "object") return days;
+  for (const [date, entry] of Object.entries(data.days)) {
+    const ok = DATE.test(date) && checkEntry(entry);
+    if (ok) days[date] = ok;
+  }
+  return days;
+}
+
+/** The results kept on this device. */
+export function readDays() {
+  return daysOf(quiet(() => JSON.parse(local()?.getItem(KEY) || "null")));
+}
+
+/** The file (and the stored form) of `days`. */
+export function fileOf(days) {
+  return { format: FORMAT, days };
+}
+
+/** Keep `days` (merged with what is stored; a day already stored keeps its first result). */
+export function storeDays(days) {
+  const merged = { ...days, ...readDays() };
+  const ok = quiet(() => {
+    local().setItem(KEY, JSON.stringify(fileOf(merged)));
+    return true;
+  }, false);
+  return { ok, days: merged };
+}
+
+/** Streaks, counts, best score and histogram of `days` as of `today` (a local date). */
+export function statsOf(days, today) {
+  const dates = Object.keys(days).sort();
+  const entries = dates.map((d) => days[d]);
+  let best = 0;
+  let run = 0;
+  let prev = null;
+  for (const date of dates) {
+    run = prev && addDays(prev, 1) === date ? run + 1 : 1;
+    best = Math.max(best, run);
+    prev = date;
+  }
+  let current = 0;
+  let day = days[today] ? today : addDays(today, -1); // today unplayed: yesterday's streak still holds
+  while (days[day]) {
+    current += 1;
+    day = addDays(day, -1);
+  }
+  return {
+    played: dates.length,
+    beaten: entries.filter((e) => e.score > e.par).length,
+    current,
+    best,
+    bestScore: entries.length ? Math.max(...entries.map((e) => e.score)) : null,
+    histogram: BINS.map(([from, to]) => ({ from, to, count: entries.filter((e) => e.score >= from && e.score <= to).length })),
+  };
+}
