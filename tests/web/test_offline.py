@@ -71,11 +71,17 @@ def netlify_csp(path: str) -> str:
     """The Content-Security-Policy netlify.toml sends for `path` (a `*` in a rule's path
     matches anything, as on Netlify)."""
     config = tomllib.loads(NETLIFY_TOML.read_text())
+    policies = []
     for block in config["headers"]:
         pattern = re.escape(block["for"]).replace(r"\*", ".*")
         if re.fullmatch(pattern, path) and "Content-Security-Policy" in block["values"]:
-            return block["values"]["Content-Security-Policy"]
-    raise AssertionError(f"netlify.toml has no Content-Security-Policy for {path}")
+            policies.append(block["values"]["Content-Security-Policy"])
+    if not policies:
+        raise AssertionError(f"netlify.toml has no Content-Security-Policy for {path}")
+    # a later rule may only refine an earlier one (docs/deploy.md: frame-ancestors per page)
+    for earlier in policies[:-1]:
+        assert policies[-1].startswith(f"{earlier}; "), (earlier, policies[-1])
+    return policies[-1]
 
 
 def precache_paths(site: Site) -> tuple[str, set[str]]:
