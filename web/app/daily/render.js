@@ -3,7 +3,7 @@
 // text, the stats, the histogram and the calendar of past dailies), the end screen's box
 // (par, share) and the words that mark a daily or a practice game on the table.
 
-import { h, replace, text } from "../dom.js";
+import { h, text } from "../dom.js";
 import { addDays, dateLabel, daysBetween, untilMidnight } from "./day.js";
 import { statsOf } from "./store.js";
 
@@ -20,19 +20,10 @@ export function dailyLabel(daily) {
   return `${daily.practice ? "Practice" : "Daily"}${daily.number ? ` #${daily.number}` : ""} · `;
 }
 
-/** The start screen's card (#daily-card): built once, then patched (the focus stays on its buttons). */
+/** The start screen's card (#daily-card, drawn by index.html so nothing moves when it fills):
+ * patched here (the focus stays on its buttons). */
 export function renderDailyCard(root, s, p) {
   if (!root || (p && p.today === s.today && p.dailyDays === s.dailyDays && p.saves === s.saves && p.engine === s.engine)) return;
-  if (!root.firstChild) {
-    replace(root,
-      h("h2", { class: "daily-title", id: "daily-title", text: "Today's Painting" }),
-      h("p", { class: "daily-when", id: "daily-when" }),
-      h("p", { class: "daily-note" }),
-      h("div", { class: "daily-actions" },
-        h("button", { type: "button", class: "btn btn-primary", id: "btn-daily", "data-action": "daily-open",
-          "aria-describedby": "daily-when", text: "Today's Painting" }),
-        h("button", { type: "button", class: "btn", id: "btn-daily-stats", "data-action": "daily-stats", text: "Stats and past days" })));
-  }
   const date = s.today?.date;
   const played = date ? s.dailyDays[date] : null;
   const going = date && s.saves.some((g) => !g.over && g.daily?.date === date && !g.daily.practice);
