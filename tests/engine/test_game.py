@@ -117,14 +117,17 @@ def test_rotated_card_lands_rotated():
                for dx in range(3) for dy in range(3))
 
 
-def test_undo_seats_track_moves_since_the_last_draw():
+def test_undo_seats_follow_the_latest_human_placement_until_the_end():
     game = new_game(3, seed=6)
     assert game.undo_seats() == []
     game.play(game.legal_moves()[0])
     game.play(game.legal_moves()[0])
     assert game.undo_seats() == [0]  # seat 1 is a bot: the latest human placement is seat 0's
     game.play(game.legal_moves()[0])  # round ends, cards are drawn
-    assert game.undo_seats() == []
+    assert game.undo_seats() == [0]  # across the draw too (docs/rules.md, issue 15)
+    while game.current_seat is not None:
+        game.play(game.legal_moves()[0])
+    assert game.undo_seats() == []  # not once the game is over
 
 
 @pytest.mark.parametrize(

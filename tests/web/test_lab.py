@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -305,8 +306,9 @@ def test_keep_saves_several_bots_exports_imports_and_shares_without_touching_gam
     expect(page.get_by_label("Name")).to_have_value("other")
     # share: the link carries the code; opened, it is shown and waits for Run
     page.get_by_role("button", name="Share link").click()
-    link = page.locator("#bot-share").get_attribute("data-link")
-    assert "#bot=" in link
+    # the link is packed asynchronously (CompressionStream): wait for it, never read it at once
+    expect(page.locator("#bot-share")).to_have_attribute("data-link", re.compile("#bot="))
+    link = page.locator("#bot-share").get_attribute("data-link") or ""
     page.goto(link)
     page.reload()
     page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'")
