@@ -32,6 +32,12 @@ PHONE = {"width": 360, "height": 740}  # the phone the tests play on and picture
 DESKTOP = {"width": 1280, "height": 800}  # the desktop: every context's viewport (conftest)
 
 Where = Page | Frame | FrameLocator
+# An init script for a returning player: no guided first game over the table.
+NO_TOUR = """try {
+  if (!localStorage.getItem("destijl.prefs")) {
+    localStorage.setItem("destijl.prefs", '{"tutorialDone":true}');
+  }
+} catch {}"""
 
 
 def open_game(page: Page, path: str = "/") -> None:

@@ -18,6 +18,7 @@ import pytest
 from player import (
     BOOT_MS,
     DESKTOP,
+    NO_TOUR,
     PHONE,
     engine,
     my_turn_or_end,
@@ -33,14 +34,6 @@ from player import (
     wait_ready,
 )
 from playwright.sync_api import BrowserContext, Page, expect
-
-# These tests play as returning players: no guided first game over the table.
-NO_TOUR = """try {
-  if (!localStorage.getItem("destijl.prefs")) {
-    localStorage.setItem("destijl.prefs", '{"tutorialDone":true}');
-  }
-} catch {}"""
-
 
 
 @pytest.fixture(autouse=True)

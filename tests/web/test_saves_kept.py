@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from player import (
     GAME_PREFIX,
+    NO_TOUR,
     REPO,
     engine,
     my_turn_or_end,
@@ -35,12 +36,6 @@ from player import (
     wait_ply_above,
 )
 from playwright.sync_api import BrowserContext, Page, expect
-
-NO_TOUR = """try {
-  if (!localStorage.getItem("destijl.prefs")) {
-    localStorage.setItem("destijl.prefs", '{"tutorialDone":true}');
-  }
-} catch {}"""
 
 
 @pytest.fixture(autouse=True)
