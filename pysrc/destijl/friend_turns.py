@@ -41,7 +41,7 @@ from .friends import (
     reveal_value,
     withholder,
 )
-from .game import Game
+from .game import Game, make_seats
 from .integers import is_int
 from .move import Move
 
@@ -140,8 +140,6 @@ def new_record(seats: list[dict], *, seat: int, secret: bytes, game: str | None 
     ``seats`` are ``{name?, colors?, controller}`` with controller ``"human"`` for each person
     (this device's and the friends') or one of ``FRIEND_BOTS``.
     """
-    from .game import make_seats
-
     players = len(seats)
     if not is_int(players, 2, 5):
         raise BadRequest(f"seats: expected 2 to 5 seats, got {players}")

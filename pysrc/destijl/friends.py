@@ -24,11 +24,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .bots import make_bot
 from .cards import CARDS
 from .errors import BadRecord, DeStijlError, IllegalMove, quote
 from .game import DECK_SIZES, Game, Seat
 from .integers import is_int
 from .move import Move
+from .record_fields import read_field, read_move, read_seats
 
 FORMAT = "destijl-friend/1"
 FRIEND_BOTS = ("bot:random", "bot:easy", "bot:medium")
@@ -120,8 +122,6 @@ class Parsed:
 
 def parse(record: Any) -> Parsed:
     """Check every field of a friend record except the moves' legality; ``BadRecord`` if wrong."""
-    from .record import _field, _read_move, _read_seats  # the plain record's readers
-
     if not isinstance(record, dict):
         raise BadRecord("record", f"expected a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
@@ -130,14 +130,14 @@ def parse(record: Any) -> Parsed:
     if not (isinstance(game, str) and len(game) == GAME_ID_DIGITS and _HEX.match(game)):
         raise BadRecord("game", f"expected {GAME_ID_DIGITS} lowercase hex digits, "
                         f"got {quote(game)}")
-    options = _field(record, "options", dict)
+    options = read_field(record, "options", dict)
     players = options.get("players")
     if not is_int(players) or players not in DECK_SIZES:
         raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
     rotations = options.get("rotations")
     if not isinstance(rotations, bool):
         raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
-    seats = tuple(_read_seats(_field(record, "seats", list), players))
+    seats = tuple(read_seats(read_field(record, "seats", list), players))
     for index, seat in enumerate(seats):
         if seat.controller != "human" and seat.controller not in FRIEND_BOTS:
             raise BadRecord(f"seats[{index}].controller", f"a friend game seats people "
@@ -149,10 +149,10 @@ def parse(record: Any) -> Parsed:
     if not is_int(first, 0, players - 1):
         raise BadRecord("first_player",
                         f"expected a seat from 0 to {players - 1}, got {quote(first)}")
-    commits = _read_commits(_field(record, "commits", list), seats)
-    reveals = _read_reveals(_field(record, "reveals", list), seats, commits, players)
-    moves = tuple(_read_move(entry, index)
-                  for index, entry in enumerate(_field(record, "moves", list)))
+    commits = _read_commits(read_field(record, "commits", list), seats)
+    reveals = _read_reveals(read_field(record, "reveals", list), seats, commits, players)
+    moves = tuple(read_move(entry, index)
+                  for index, entry in enumerate(read_field(record, "moves", list)))
     return Parsed(game, players, rotations, seats, first, commits, reveals, moves)
 
 
@@ -421,8 +421,6 @@ def placements_left(parsed: Parsed, game: FriendGame) -> dict[int, bool]:
 def bot_choice(game: FriendGame, level: str = "medium") -> Move:
     """The move the current seat's bot makes, the same on every device (a person's seat:
     the move of a bot of ``level``, for a hint)."""
-    from .bots import make_bot
-
     controller = game.seats[game.current_seat].controller
     if controller.startswith("bot:"):
         level = controller.removeprefix("bot:")

@@ -15,6 +15,7 @@ from typing import Any
 from . import friend_turns as turns
 from . import friends
 from .errors import BadRequest, quote
+from .gameview import view
 from .integers import is_int
 from .move import Move
 
@@ -41,8 +42,6 @@ def _seat(value: Any, record: dict) -> int | None:
 def state(record: dict, seat: int | None, secret: str | None, relation: str = "same",
           message: str = "") -> dict[str, Any]:
     """The friend state of ``record`` as seen by the device playing ``seat`` (None: watching)."""
-    from .api import view
-
     parsed = friends.parse(record)
     action = turns.next_action(record)
     try:

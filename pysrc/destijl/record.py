@@ -18,13 +18,14 @@ from typing import Any
 
 from .cards import CARDS, COLORS
 from .errors import BadRecord, DeStijlError, quote
-from .game import CONTROLLERS, DECK_SIZES, Game, Seat, make_seats
+from .friends import FORMAT as FRIEND_FORMAT
+from .friends import NotDealt
+from .friends import replay as friend_replay
+from .game import DECK_SIZES, Game
 from .integers import SAFE_INT, is_int
-from .move import Move
+from .record_fields import read_field, read_move, read_seats
 from .record_format import FORMAT, to_record
 
-FRIEND_FORMAT = "destijl-friend/1"
-_MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
 __all__ = ["FORMAT", "FRIEND_FORMAT", "replay", "to_record"]
 
@@ -38,12 +39,12 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     if isinstance(record, dict) and record.get("format") == FRIEND_FORMAT:
         return _friend_game(record, upto)
     game = _setup(record)
-    moves = _field(record, "moves", list)
+    moves = read_field(record, "moves", list)
     if upto is not None and not is_int(upto, 0, len(moves)):
         raise BadRecord("ply", f"expected an integer from 0 to {len(moves)}, got {quote(upto)}")
     snapshot = game.clone() if upto == 0 else None
     for index, entry in enumerate(moves):
-        seat, move = _read_move(entry, index)
+        seat, move = read_move(entry, index)
         try:
             game.play(move, seat)
         except DeStijlError as error:
@@ -56,9 +57,6 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
 
 def _friend_game(record: dict, upto: int | None) -> Game:
     """A friend game (``destijl-friend/1``, docs/friends.md) once its deal is fixed."""
-    from .friends import NotDealt
-    from .friends import replay as friend_replay
-
     try:
         return friend_replay(record, upto=upto)
     except NotDealt as waiting:
@@ -70,20 +68,20 @@ def _setup(record: Any) -> Game:
         raise BadRecord("record", f"expected a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise BadRecord("format", f"expected {FORMAT!r}, got {quote(record.get('format'))}")
-    options = _field(record, "options", dict)
+    options = read_field(record, "options", dict)
     players = options.get("players")
     if not is_int(players) or players not in DECK_SIZES:
         raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
     rotations = options.get("rotations")
     if not isinstance(rotations, bool):
         raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
-    seats = _read_seats(_field(record, "seats", list), players)
+    seats = read_seats(read_field(record, "seats", list), players)
     first = record.get("first_player")
     if not is_int(first, 0, players - 1):
         raise BadRecord("first_player",
                         f"expected a seat from 0 to {players - 1}, got {quote(first)}")
-    cards = _read_cards(_field(record, "cards", dict))
-    deal = _read_deal(_field(record, "deal", list), cards, players)
+    cards = _read_cards(read_field(record, "cards", dict))
+    deal = _read_deal(read_field(record, "deal", list), cards, players)
     seed = record.get("seed")
     if seed is not None and not is_int(seed, 0, SAFE_INT):
         raise BadRecord("seed", f"expected null or an integer from 0 to {SAFE_INT}, "
@@ -91,31 +89,8 @@ def _setup(record: Any) -> Game:
     return Game(seats, cards, deal, rotations=rotations, first_player=first, seed=seed)
 
 
-def _field(record: dict, name: str, kind: type) -> Any:
-    value = record.get(name)
-    if not isinstance(value, kind):
-        raise BadRecord(name, f"expected {'an object' if kind is dict else 'a list'}, "
-                        f"got {type(value).__name__}")
-    return value
 
 
-def _read_seats(entries: list, players: int) -> list[Seat]:
-    if len(entries) != players:
-        raise BadRecord("seats", f"expected {players} seats, got {len(entries)}")
-    colors, names, controllers = [], [], []
-    for index, entry in enumerate(entries):
-        if not isinstance(entry, dict):
-            raise BadRecord(f"seats[{index}]", "expected an object with name, colors, controller")
-        colors.append(entry.get("colors"))
-        names.append(entry.get("name"))
-        controllers.append(entry.get("controller", "human"))
-        if not isinstance(controllers[-1], str) or controllers[-1] not in CONTROLLERS:
-            raise BadRecord(f"seats[{index}].controller", f"expected one of "
-                            f"{', '.join(CONTROLLERS)}, got {quote(controllers[-1])}")
-    try:
-        return make_seats(players, colors, names, controllers)
-    except DeStijlError as error:
-        raise BadRecord("seats", str(error)) from None
 
 
 def _read_cards(entries: dict) -> dict[int, tuple[str, str, str]]:
@@ -156,16 +131,6 @@ def _read_deal(deal: list, cards: dict[int, Any], players: int) -> list[int]:
     return deal
 
 
-def _read_move(entry: Any, index: int) -> tuple[int, Move]:
-    where = f"moves[{index}]"
-    if not isinstance(entry, dict):
-        raise BadRecord(where, "expected an object with seat, card, x, y, rotation")
-    for name in _MOVE_FIELDS:
-        value = entry.get(name)
-        if not is_int(value):
-            raise BadRecord(f"{where}.{name}", f"expected an integer, got {quote(value)}")
-    move = Move(entry["card"], entry["x"], entry["y"], entry["rotation"])
-    return entry["seat"], move
 
 
 def _check_result(record: dict, game: Game) -> None:

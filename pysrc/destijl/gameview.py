@@ -1,0 +1,55 @@
+"""The view: a game as the JSON the front end draws (``api.view``, docs/api.md).
+
+Its own module so that ``api.py`` and the friend games' commands (``friends_api.py``),
+which ``api.py`` dispatches to, both use it without importing each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game
+from .scoring import find_strokes
+
+
+def view(game: Game) -> dict[str, Any]:
+    """Everything the front end draws, as plain JSON data."""
+    positions = [[x, y] for x, y in game.painting.legal_positions()]
+    rotations = list(game.allowed_rotations())
+    sheet = game.score()
+    result = game.result()
+    history = game.history
+    names = [seat.name for seat in game.seats]
+    return {
+        "record": game.record(),
+        "ply": game.ply,
+        "plies": game.total_plies,
+        "round": game.round,
+        "rounds": game.total_rounds,
+        "painting": [[x, y, letter] for (x, y), letter in sorted(
+            game.painting.items(), key=lambda item: (item[0][1], item[0][0]))],
+        "bounds": list(game.painting.bounds()),
+        "gallery": [{"card": card, "faces": {str(r): list(game.face(card, r))
+                                             for r in rotations}}
+                    for card in game.gallery],
+        "deck_count": game.deck_count,
+        "current_seat": game.current_seat,
+        "first_player": game.first_player,
+        "is_over": game.is_over,
+        "rotations": rotations,
+        "seats": [{"name": seat.name, "colors": list(seat.colors),
+                   "controller": seat.controller,
+                   "placed": sum(1 for played in history if played.seat == index)}
+                  for index, seat in enumerate(game.seats)],
+        "legal": {str(card): {str(r): positions for r in rotations} for card in game.gallery}
+        if not game.is_over else {},
+        "covers": [[x, y, n] for (x, y), n in sorted(game.painting.cover_counts().items())],
+        "last_move": ({"seat": history[-1].seat, **history[-1].move.to_dict()}
+                      if history else None),
+        "undo_seats": game.undo_seats(),
+        "tally": sheet.details(names),
+        "strokes": [{"color": stroke.color, "size": stroke.size,
+                     "cells": sorted([x, y] for x, y in stroke.cells)}
+                    for stroke in find_strokes(game.painting)],
+        "result": result.details(names) if result is not None else None,
+    }

@@ -1,0 +1,57 @@
+"""Readers shared by the two record formats (``record.py``'s plain record and
+``friends.py``'s friend record): a field of a given type, the seats, one move. Each
+raises ``BadRecord`` naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import BadRecord, DeStijlError, quote
+from .game import CONTROLLERS, Seat, make_seats
+from .integers import is_int
+from .move import Move
+
+_MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
+
+
+def read_field(record: dict, name: str, kind: type) -> Any:
+    """``record[name]``, which must be a ``kind`` (dict or list)."""
+    value = record.get(name)
+    if not isinstance(value, kind):
+        raise BadRecord(name, f"expected {'an object' if kind is dict else 'a list'}, "
+                        f"got {type(value).__name__}")
+    return value
+
+
+def read_seats(entries: list, players: int) -> list[Seat]:
+    """The seats of a record, checked by the game's own seat rules."""
+    if len(entries) != players:
+        raise BadRecord("seats", f"expected {players} seats, got {len(entries)}")
+    colors, names, controllers = [], [], []
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise BadRecord(f"seats[{index}]", "expected an object with name, colors, controller")
+        colors.append(entry.get("colors"))
+        names.append(entry.get("name"))
+        controllers.append(entry.get("controller", "human"))
+        if not isinstance(controllers[-1], str) or controllers[-1] not in CONTROLLERS:
+            raise BadRecord(f"seats[{index}].controller", f"expected one of "
+                            f"{', '.join(CONTROLLERS)}, got {quote(controllers[-1])}")
+    try:
+        return make_seats(players, colors, names, controllers)
+    except DeStijlError as error:
+        raise BadRecord("seats", str(error)) from None
+
+
+def read_move(entry: Any, index: int) -> tuple[int, Move]:
+    """``(seat, move)`` of the record's move number ``index``."""
+    where = f"moves[{index}]"
+    if not isinstance(entry, dict):
+        raise BadRecord(where, "expected an object with seat, card, x, y, rotation")
+    for name in _MOVE_FIELDS:
+        value = entry.get(name)
+        if not is_int(value):
+            raise BadRecord(f"{where}.{name}", f"expected an integer, got {quote(value)}")
+    move = Move(entry["card"], entry["x"], entry["y"], entry["rotation"])
+    return entry["seat"], move
