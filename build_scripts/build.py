@@ -19,6 +19,8 @@ What lands in dist/ (docs/deploy.md explains the caching that goes with it):
   and the bot levels (destijl.levels);
 - `app/rules-data.js`: what the page must know about the game before one exists, written
   from the engine's `destijl.facts.describe()` (rules_data.py);
+- `app/openings/N.json`: per player count, the deals (and their first views) the page shows
+  at once when a game starts before the engine has loaded (openings_data.py);
 - `sw.js`: web/sw.js with its precache list and the build version written in.
 
 The build version is a hash of everything else, so any change to any file gives a new
@@ -41,6 +43,7 @@ from pathlib import Path
 
 import icons
 import netlify_headers
+import openings_data
 import pages
 import pystdlib
 import rules_data
@@ -55,7 +58,7 @@ PINNED = REPO / "build_scripts" / "package.json"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PRECOMPILE = REPO / "build_scripts" / "precompile.py"  # shipped as destijl_precompile.py
 GENERATED = ("build-info.js", "manifest.webmanifest", "favicon.svg", "favicon.ico", "assets",
-             "vendor", rules_data.NAME)
+             "vendor", rules_data.NAME, openings_data.FOLDER)
 ESBUILD = REPO / "build_scripts" / "node_modules" / ".bin" / "esbuild"
 EDITOR_ENTRY = REPO / "build_scripts" / "lab_editor.mjs"
 EDITOR_OUT = "vendor/codemirror.js"
@@ -252,6 +255,7 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
     python_path = f"{ASSETS}python-{digest(archive)}.zip"
     (out / python_path).write_bytes(archive)
     rules_data.write(out, engine)  # before the pages: their module graph imports it
+    openings_data.write(out, engine)  # first views the page shows before Python loads
     write_pages(out, web, engine, archive, [out / pyodide_dir, out / python_path])
     entries = write_icons(out)
     index = (out / "index.html").read_text() if (out / "index.html").is_file() else ""
