@@ -17,12 +17,13 @@ ENTRY = {"main.js", "app.js", "preview.js", "pwa.js"}
 # its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
 LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js"}
 STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.js", "storage.js",
-         "lab/keep.js", "friends/store.js", "friends/link.js", "daily/store.js"}
-# the feature folders teach/, friends/ and daily/ have a part on each side
+         "lab/keep.js", "friends/store.js", "friends/link.js", "daily/store.js",
+         "opening/store.js", "opening/state.js"}
+# the feature folders teach/, friends/, daily/ and opening/ have a part on each side
 VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js", "friends/render.js",
-              "daily/render.js"}
+              "daily/render.js", "opening/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
-                 "daily/control.js"}
+                 "daily/control.js", "opening/control.js"}
 
 
 def layer(module: str) -> tuple[int, str]:

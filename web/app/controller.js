@@ -26,6 +26,7 @@ import { createTeach } from "./teach/control.js";
 import { createFriends } from "./friends/control.js";
 import { createLinks } from "./control/links.js";
 import { createDaily } from "./daily/control.js";
+import { createOpening } from "./opening/control.js";
 
 export { reason } from "./control/narration.js";
 
@@ -43,13 +44,17 @@ export function createController(deps) {
   ctx.settings = createSettings(ctx);
   ctx.access = createAccess(ctx);
   ctx.friends = createFriends(ctx);
+  ctx.opening = createOpening(ctx);
   ctx.settings.init();
   ctx.teach.init();
   const { get, up, loading, saves, games, bots, replay, share } = ctx;
 
   /** The intents of the start screen's form: each one a transition. */
   const FORM = {
-    players: (i) => up(T.setPlayers, i.value),
+    players: (i) => {
+      up(T.setPlayers, i.value);
+      ctx.opening.prefetch(i.value); // the openings of this many players, ahead of Start game
+    },
     "seat-name": (i) => up(T.setSeat, i.seat, "name", i.value),
     "seat-controller": (i) => up(T.setSeatController, i.seat, i.value),
     "seat-color": (i) => up(T.setSeatColor, i.seat, i.slot, i.value),

@@ -44,6 +44,7 @@ export function createState(mode = "full") {
     speed: "normal", // how fast bots play: "slow", "normal" or "fast"; e.g. "fast"
     notices: [], // explanations shown on the start screen (bad link, bad save); e.g. ["seed: ..."]
     restoring: false, // a saved game is being restored at load; e.g. true
+    opening: null, // the table shows a build-time opening the engine has not confirmed yet, with the person's queued first move (opening/state.js); e.g. {seed: 8123, players: 3, move: null}
     view: null, // the engine's view of the game being played (docs/api.md); e.g. {ply: 4, ...}
     replay: null, // the replay viewer's view at an earlier ply, or null; e.g. {ply: 2, ...}
     held: null, // id of the Gallery card being held; e.g. 17

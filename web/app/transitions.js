@@ -72,7 +72,7 @@ export function toStart(s) {
 export function gameLoaded(s, view, announcement = "") {
   return { ...s, screen: "table", view, replay: null, held: null, rotation: 0, hover: null, tapped: null,
     camera: null, thinking: null, busy: false, error: null, stalled: false, highlight: null,
-    fresh: null, announcement, notices: [], dialog: null, friend: null };
+    fresh: null, announcement, notices: [], dialog: null, friend: null, opening: null };
 }
 /** The engine answered a move or an undo with `view`. */
 export function viewChanged(s, view, { fresh = null, announcement = s.announcement } = {}) {

@@ -59,7 +59,10 @@ export function createGames(ctx) {
     };
     const seed = seedValue(setup.seed);
     if (seed !== undefined) args.seed = seed;
-    return newGame(args, { seats: args.seats, rotations: setup.rotations, first: setup.first });
+    const remember = { seats: args.seats, rotations: setup.rotations, first: setup.first };
+    // no seed while the engine loads: a build-time opening, playable at once (opening/)
+    if (ctx.opening.fits(args)) return ctx.opening.start(args, remember, () => newGame(args, remember));
+    return newGame(args, remember);
   }
 
   /** Rematch: the same seats and options, a new deal. */
@@ -89,6 +92,7 @@ export function createGames(ctx) {
     const s = get();
     if (!humanTurn(s) || s.busy || s.held === null) return;
     const move = { card: s.held, x, y, rotation: s.rotation };
+    if (ctx.opening.waiting(s)) return void ctx.opening.queue(move); // sent once the engine is ready
     const before = s.view;
     const mine = ctx.gen;
     up(T.busy, true);

@@ -52,6 +52,7 @@ export function createLoading(ctx) {
       try { history.replaceState(null, "", pathname + withoutSetup(search) + hash); } catch { /* file: or sandboxed */ }
     }
     if (link.notes.length) up(T.setNotices, [...get().notices, ...link.notes]);
+    ctx.opening.prefetch(get().setup.seats.length); // Start game can show an opening at once
     const saved = ctx.saves.load();
     if (saved) up(T.setRestoring, true);
     const game = ctx.links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
@@ -84,6 +85,7 @@ export function createLoading(ctx) {
     engine.restart().catch(() => {});
     const ok = await watchEngine();
     if (!ok) return;
+    ctx.opening.retried(); // an opening on the table: the new engine deals it and takes the queued move
     if (pendingRestore) {
       const saved = pendingRestore;
       pendingRestore = null;

@@ -9,6 +9,7 @@ import { renderFriendPanel, renderFriendSaves } from "../friends/render.js";
 import { phaseOf, toMove } from "../queries.js";
 import { renderRules } from "../teach/rules.js";
 import { renderTour } from "../teach/tour.js";
+import { drawOpening } from "../opening/render.js";
 import { createCamera } from "./camera.js";
 import { drawChrome } from "./chrome.js";
 import { createFocusFlow } from "./focus.js";
@@ -46,6 +47,7 @@ export function createRenderer() {
       renderSaves($("setup"), s, p?.screen === "start" ? p : null);
       renderFriendSaves($("setup"), s, p?.screen === "start" ? p : null);
     } else drawTable(s, p?.screen === "table" ? p : null, cameraTo);
+    drawOpening(s, p);
     renderFriendPanel(s, p);
     renderRules(s, p);
     renderTour(s);

@@ -90,9 +90,9 @@ function turn(s, v) {
     const humans = v.seats.filter((x) => !isBot(x.controller)).length;
     const mine = s.friend ? s.friend.seat === i : humans === 1 && !isBot(seat.controller);
     const who = mine ? "Your turn" : `${seat.name}'s turn`;
-    if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…` : `${seat.name}'s turn`;
+    if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…${loading(s)}` : `${seat.name}'s turn`;
     else if (s.friend && s.friend.seat !== i) msg = `${seat.name}'s turn, on their device`;
-    else if (s.busy) msg = `${who}: placing…`;
+    else if (s.busy) msg = s.opening?.move ? `${who}: your card is placed once the game engine has loaded${loading(s)}` : `${who}: placing…`;
     else if (s.held !== null) msg = `${who}: place the card on a marked spot`;
     else msg = `${who}: pick a card from the Gallery`;
   }
@@ -100,6 +100,11 @@ function turn(s, v) {
   const key = seatColors.join("");
   if (el.dataset.colors !== key) el.dataset.colors = key;
   attr(el, "data-letter", key.slice(0, 1) || null);
+}
+
+/** " (loading: 42%)" while the game engine loads (an opening on the table), else "". */
+function loading(s) {
+  return s.engine.status === "loading" ? ` (loading: ${Math.round(100 * (s.engine.fraction || 0))}%)` : "";
 }
 
 function painting(v, highlight) {

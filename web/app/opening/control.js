@@ -1,0 +1,115 @@
+// Openings: the first move before Python has loaded (docs/web.md, "Openings").
+//
+// A game started without a seed while the engine is still loading takes one of the
+// build's openings (the engine's own first views, store.js): the table draws it at once and
+// the person may pick, turn and place a card. The placement is queued. Once the engine is
+// ready it deals the same game (new_game with the opening's seed and the same seats), the
+// page checks that the engine's view is the one it showed, and sends the queued move; the
+// engine's answers replace the opening. A bot that moves first shows "thinking" until then.
+// If the engine's view differs (it must not), the player is told and the game goes on from
+// the engine's view; a refused move is said as any refused move is.
+
+import { RULES } from "../rules-data.js";
+import * as T from "../transitions.js";
+import { isBot } from "../words.js";
+import { loadPrefs, writePrefs } from "../storage.js";
+import { reason, turnText } from "../control/narration.js";
+import { choose, dress, fitsOpening, sameData } from "./data.js";
+import { openingConfirmed, openingQueued, openingShown } from "./state.js";
+import { lastSeen, loadPool, rememberSeen } from "./store.js";
+
+export function createOpening(ctx) {
+  const { engine, get, up } = ctx;
+  let shown = null; // {view, args, remember}: the opening on the table, until the engine confirms it
+
+  /** Is the opening `mine` still the game on the table, unconfirmed? */
+  const current = (mine) => shown === mine && get().view === mine.view;
+
+  /** Fetch the pool of `players` ahead of Start game while the engine loads (a few kB). */
+  function prefetch(players) {
+    if (get().engine.status === "loading") loadPool(players);
+  }
+
+  /** Does Start game with `args` (no seed) take an opening now? */
+  function fits(args) {
+    const s = get();
+    return s.engine.status === "loading" && !s.restoring && !s.busy && fitsOpening(args, RULES);
+  }
+
+  /** Show an opening for `args` at once; `fallback()` starts the game as before if there is none. */
+  async function start(args, remember, fallback) {
+    up(T.busy, true);
+    const pool = await loadPool(args.players);
+    up(T.busy, false);
+    if (!pool || get().engine.status === "ready") return fallback(); // the engine deals as fast now
+    const openings = pool.openings;
+    const last = openings.findIndex((o) => o.seed === lastSeen(args.players));
+    const { seed, view } = openings[choose(openings.length, last)];
+    rememberSeen(args.players, seed);
+    const table = dress(view, args.seats);
+    ctx.games.replaced();
+    up(T.gameLoaded, table, `New game: ${table.seats.length} players, ${table.rounds} rounds. ${turnText(table)}`);
+    up(openingShown, seed, args.players);
+    const seat = table.current_seat;
+    if (isBot(table.seats[seat].controller)) up(T.thinking, seat); // until the engine can move for it
+    const mine = { view: table, args: { ...args, seed }, remember };
+    shown = mine;
+    confirm(mine);
+  }
+
+  /** Is the person's move to wait for the engine (the table shows an unconfirmed opening)? */
+  function waiting(s) {
+    return !!(s.opening && shown && s.view === shown.view);
+  }
+
+  /** Queue the person's first move until the engine has dealt the game. */
+  function queue(move) {
+    const s = get();
+    if (!waiting(s) || s.opening.move) return;
+    up(openingQueued, move, `Card placed at column ${move.x}, row ${move.y}: it counts as soon as the game engine has loaded.`);
+  }
+
+  /** Once the engine is ready: deal the opening's game, compare, send the queued move. */
+  async function confirm(mine) {
+    const ok = await engine.ready.then(() => true, () => false);
+    if (!current(mine) || !ok) return; // a failed load: Retry calls retried()
+    let view;
+    try {
+      view = await engine.call("new_game", mine.args);
+    } catch (error) {
+      if (!current(mine) || ctx.loading.lost(error)) return;
+      shown = null;
+      up(T.toStart);
+      return void up(T.refused, `The game could not start: ${reason(error)}`);
+    }
+    if (!current(mine)) return;
+    shown = null;
+    const move = get().opening?.move ?? null;
+    ctx.saves.save(view, { fresh: true });
+    ctx.saves.refreshList();
+    if (mine.remember) writePrefs({ ...loadPrefs(), setup: mine.remember });
+    if (!sameData(view, mine.view)) {
+      up(T.gameLoaded, view, turnText(view));
+      up(T.refused, `The game engine dealt this game differently from the table shown while it loaded; the game goes on from the engine's deal${move ? ": please place your card again" : ""}.`);
+      return void ctx.bots.run();
+    }
+    up(openingConfirmed, view);
+    if (!move) return void ctx.bots.run();
+    try {
+      const after = await engine.call("play", { record: view.record, move });
+      if (get().view !== view) return;
+      ctx.games.moved(view, after);
+    } catch (error) {
+      if (get().view !== view || ctx.loading.lost(error)) return;
+      up(T.refused, `Card ${move.card} cannot go at column ${move.x}, row ${move.y}: ${reason(error)}`);
+    }
+    ctx.bots.run();
+  }
+
+  /** The engine failed to load and Retry brought a new one: confirm the opening on it. */
+  function retried() {
+    if (shown && current(shown)) confirm(shown);
+  }
+
+  return { prefetch, fits, start, waiting, queue, retried };
+}
