@@ -56,6 +56,14 @@ def pool_seeds(site, players: int) -> set[int]:
     return {opening["seed"] for opening in pool["openings"]}
 
 
+def served_wrong(route: Route) -> None:
+    """The 2-player openings with a wrong Canvas deck count: a view the engine will not give."""
+    pool = route.fetch().json()
+    for opening in pool["openings"]:
+        opening["view"]["deck_count"] = 99
+    route.fulfill(json=pool)
+
+
 def test_a_fresh_visitor_places_the_first_card_before_python_and_the_game_verifies(
     page: Page, site, snap, tmp_path: Path
 ) -> None:
@@ -103,12 +111,13 @@ def test_a_fresh_visitor_places_the_first_card_before_python_and_the_game_verifi
     check_scores_against_engine(page, saved_record(page), tmp_path)
 
 
-def test_a_bot_moving_first_thinks_until_python_is_ready_then_a_seeded_game_starts_as_before(
-    page: Page, site
+def test_a_bot_moving_first_thinks_until_python_is_ready_a_wrong_opening_gives_way_a_seed_deals(
+    page: Page, site, snap
 ) -> None:
     page.set_viewport_size(PHONE)
     page.add_init_script(NO_TOUR)
     held = HeldPython(page.context)
+    page.route("**/app/openings/2.json", served_wrong)  # the path that must never be needed
     page.goto("/")
     set_up(page, ["bot:random", "human"])
     page.get_by_role("button", name="Start game").click()
@@ -118,11 +127,17 @@ def test_a_bot_moving_first_thinks_until_python_is_ready_then_a_seeded_game_star
     expect(page.locator(".seat.current .seat-sub")).to_have_text("thinking…")
     expect(page.get_by_role("button", name="Gallery card 1", exact=True)).to_be_disabled()
     expect(page.locator("html")).to_have_attribute("data-engine", "loading")
-    page.screenshot(path=str(Path(__file__).resolve().parents[2] / "test-artifacts"
-                             / "opening-bot-first-phone.png"))
+    snap(page, "opening-bot-first-phone")
 
     held.release()
     assert my_turn_or_end(page) == "turn"
+    # the engine's deal differs from the (tampered) opening shown: said, and the game goes on
+    notice = page.get_by_role("status").filter(has_text="dealt this game differently")
+    expect(notice).to_be_visible()
+    snap(page, "opening-differed-phone")
+    expect(page.get_by_text("Canvas deck: 14")).to_be_visible()  # the engine's count, not 99
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_be_hidden()
     record = saved_record(page)
     assert record is not None and record["seed"] in pool_seeds(site, 2)
     assert len(record["moves"]) >= 1  # the bot's first move, made once Python was ready

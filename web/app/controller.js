@@ -156,6 +156,7 @@ export function createController(deps) {
       case "friend-copy": return void ctx.friends.copy();
       case "friend-share": return void ctx.friends.share();
       case "friend-file": return void ctx.friends.download();
+      case "opening-dismiss": return void ctx.opening.dismiss();
       case "escape": return void escape();
       default:
         console.warn(`unknown intent ${intent.type}`);

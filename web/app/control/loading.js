@@ -52,7 +52,8 @@ export function createLoading(ctx) {
       try { history.replaceState(null, "", pathname + withoutSetup(search) + hash); } catch { /* file: or sandboxed */ }
     }
     if (link.notes.length) up(T.setNotices, [...get().notices, ...link.notes]);
-    ctx.opening.prefetch(get().setup.seats.length); // Start game can show an opening at once
+    // Start game can show an opening at once (autostart waits for the engine: none needed)
+    if (!link.autostart && !autostart) ctx.opening.prefetch(get().setup.seats.length);
     const saved = ctx.saves.load();
     if (saved) up(T.setRestoring, true);
     const game = ctx.links.pending(); // a game link (#g=...) opens over the saved game, which stays saved

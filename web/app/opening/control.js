@@ -15,7 +15,7 @@ import { isBot } from "../words.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import { reason, turnText } from "../control/narration.js";
 import { choose, dress, fitsOpening, sameData } from "./data.js";
-import { openingConfirmed, openingQueued, openingShown } from "./state.js";
+import { openingConfirmed, openingDiffered, openingNoticeGone, openingQueued, openingShown } from "./state.js";
 import { lastSeen, loadPool, rememberSeen } from "./store.js";
 
 export function createOpening(ctx) {
@@ -89,8 +89,9 @@ export function createOpening(ctx) {
     ctx.saves.refreshList();
     if (mine.remember) writePrefs({ ...loadPrefs(), setup: mine.remember });
     if (!sameData(view, mine.view)) {
-      up(T.gameLoaded, view, turnText(view));
-      up(T.refused, `The game engine dealt this game differently from the table shown while it loaded; the game goes on from the engine's deal${move ? ": please place your card again" : ""}.`);
+      const notice = `The game engine dealt this game differently from the table shown while it loaded; the game goes on from the engine's deal${move ? ": please place your card again" : ""}.`;
+      up(T.gameLoaded, view, `${notice} ${turnText(view)}`);
+      up(openingDiffered, notice);
       return void ctx.bots.run();
     }
     up(openingConfirmed, view);
@@ -111,5 +112,10 @@ export function createOpening(ctx) {
     if (shown && current(shown)) confirm(shown);
   }
 
-  return { prefetch, fits, start, waiting, queue, retried };
+  /** Dismiss the notice that the engine dealt another game. */
+  function dismiss() {
+    up(openingNoticeGone);
+  }
+
+  return { prefetch, fits, start, waiting, queue, retried, dismiss };
 }

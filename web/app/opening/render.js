@@ -1,12 +1,13 @@
 // The opening's part of the table: the person's first card, placed while the engine loads,
 // drawn on its spot until the engine's answer replaces it (docs/web.md, "Openings").
 
-import { replace, s as svg } from "../dom.js";
+import { h, replace, s as svg, show, text } from "../dom.js";
 import { faceCells } from "../render/paint.js";
 
-/** Draw the queued first move of state `s` (previous state `p`) on the Painting. */
+/** Draw the queued first move of state `s` (previous state `p`) on the Painting, and the notice. */
 export function drawOpening(s, p) {
   if (p && p.opening === s.opening && p.view === s.view && p.screen === s.screen) return;
+  drawNotice(s.screen === "table" ? s.opening?.notice : null);
   const move = s.screen === "table" ? s.opening?.move : null;
   let layer = document.getElementById("layer-queued");
   if (!move) return void (layer && replace(layer));
@@ -21,4 +22,18 @@ export function drawOpening(s, p) {
     faceCells(card.faces[move.rotation], x, y),
     svg("path", { d: `M${x + 1} ${y}v3M${x + 2} ${y}v3M${x} ${y + 1}h3M${x} ${y + 2}h3`, class: "card-grid" }),
     svg("rect", { x, y, width: 3, height: 3, class: "queued-edge" })));
+}
+
+/** The notice that the engine dealt another game than the opening shown (it must not happen). */
+function drawNotice(notice) {
+  let el = document.getElementById("opening-notice");
+  if (!notice) return void (el && show(el, false));
+  if (!el) {
+    el = h("div", { class: "opening-notice", id: "opening-notice", role: "status" },
+      h("p", { class: "opening-notice-text" }),
+      h("button", { type: "button", class: "btn", "data-action": "opening-dismiss", text: "Dismiss" }));
+    document.getElementById("turn").after(el);
+  }
+  text(el.querySelector("p"), notice);
+  show(el, true);
 }

@@ -92,7 +92,8 @@ function turn(s, v) {
     const who = mine ? "Your turn" : `${seat.name}'s turn`;
     if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…${loading(s)}` : `${seat.name}'s turn`;
     else if (s.friend && s.friend.seat !== i) msg = `${seat.name}'s turn, on their device`;
-    else if (s.busy) msg = s.opening?.move ? `${who}: your card is placed once the game engine has loaded${loading(s)}` : `${who}: placing…`;
+    else if (s.busy && s.opening?.move) msg = `${mine ? "Your" : `${seat.name}'s`} card is placed once the game engine has loaded${loading(s)}`;
+    else if (s.busy) msg = `${who}: placing…`;
     else if (s.held !== null) msg = `${who}: place the card on a marked spot`;
     else msg = `${who}: pick a card from the Gallery`;
   }
