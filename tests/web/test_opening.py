@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from player import (
@@ -32,6 +33,7 @@ from player import (
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 RUNTIME = "**/pyodide.asm.wasm"
+STALL_S = 10  # web/worker.js STALL_MS: a download without data for this long fails the load
 
 
 class HeldPython:
@@ -40,11 +42,19 @@ class HeldPython:
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
         self.routes: list[Route] = []
-        context.route(RUNTIME, lambda route: self.routes.append(route))
+        self.since = 0.0
+        context.route(RUNTIME, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        self.since = self.since or time.monotonic()
+        self.routes.append(route)
 
     def release(self) -> None:
         """Let the held requests (and any later one) through."""
         assert self.routes, "the runtime was never asked for: nothing was held"
+        held = time.monotonic() - self.since
+        assert held < STALL_S, (f"the runtime was held {held:.1f} s: past the worker's {STALL_S} s "
+                                "stall limit the load fails (a machine too busy for this test)")
         for route in self.routes:
             route.continue_()
         self.context.unroute(RUNTIME)
