@@ -176,6 +176,9 @@ def test_a_runtime_error_is_trimmed_to_the_bots_lines():
     ("def choose(view):\n    return '1@99,99r0'\n", "illegal", "not one of view.legal_moves"),
     ("def choose(view):\n    return 42\n", "illegal", "choose returned 42"),
     ("def choose(view):\n    return choose(view)\n", "runtime", "recursed too deeply"),
+    ("def choose(view):\n    return bytearray(2 ** 62)\n", "memory",
+     "Your bot ran out of memory on move 1 (line 2)"),
+    ("hoard = bytearray(2 ** 62)\n", "memory", "ran out of memory while loading (line 1)"),
 ])
 def test_bot_errors_say_what_happened(code, kind, words):
     error = _error(code)

@@ -16,8 +16,9 @@
 //   out: {type: "hello"} once, {type: "status", text} while Python starts,
 //        {type: "reply", id, ok, move?, ms?, error?: {kind, message, line, trace}}
 // A move (or the loading of the code) that takes longer than limitMs + GRACE_MS ends the
-// worker (an endless loop, a sleep, an allocation without end); the next "load" starts a
-// fresh one.
+// worker (an endless loop, a sleep, an allocation without end), and so does a bot that ran
+// out of memory (a MemoryError: the worker's memory never shrinks) or broke Python; the
+// next "load" starts a fresh one.
 
 const GRACE_MS = 500;
 const BOOT_MS = 60_000; // starting Python in the worker
@@ -84,6 +85,8 @@ function ensureWorker() {
     clearTimeout(current.timer);
     current = null;
     send({ type: "reply", id: data.id, ok: !!data.ok, move: data.move, ms: data.ms, error: data.error });
+    // out of memory (Python's heap stays as large as it grew) or broken: start afresh next time
+    if (!data.ok && (data.error?.kind === "memory" || data.error?.kind === "crash")) kill();
   };
   w.onerror = (event) => {
     event.preventDefault?.();

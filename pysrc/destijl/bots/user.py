@@ -41,8 +41,8 @@ class BotError(DeStijlError):
     """A bot that did not give a legal move: ``kind``, the bot's ``line`` and ``trace``.
 
     ``kind`` is ``syntax``, ``load`` (an error while defining the bot), ``missing`` (no
-    ``choose``), ``runtime`` (an exception in ``choose``) or ``illegal`` (an answer that
-    is not one of the legal moves).
+    ``choose``), ``runtime`` (an exception in ``choose``), ``memory`` (a ``MemoryError``, while
+    loading or moving) or ``illegal`` (an answer that is not one of the legal moves).
     """
 
     def __init__(self, kind: str, message: str, line: int | None = None,
@@ -74,8 +74,9 @@ def _own_frames(error: BaseException, filename: str) -> tuple[int | None, str]:
 def _failure(error: BaseException, filename: str, doing: str, kind: str) -> BotError:
     line, trace = _own_frames(error, filename)
     name = type(error).__name__
-    if isinstance(error, MemoryError):
+    if isinstance(error, MemoryError):  # its own kind: the Lab's runner restarts Python
         message = f"Your bot ran out of memory {doing}"
+        kind = "memory"
     elif isinstance(error, RecursionError):
         message = f"Your bot recursed too deeply {doing} (RecursionError)"
     else:

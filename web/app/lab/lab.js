@@ -85,6 +85,9 @@ function showError(failure) {
   $("lab-trace").hidden = !failure.trace;
   if (failure.line) editor.markLine(failure.line);
   root.dataset.labError = failure.kind || "error";
+  // how long the failing request took, from asking the sandbox to its answer (tests read it)
+  if (Number.isFinite(failure.afterMs)) root.dataset.labErrorMs = String(Math.round(failure.afterMs));
+  else delete root.dataset.labErrorMs;
 }
 
 function number(id, low, high, fallback) {

@@ -21,6 +21,7 @@ export class BotFailure extends Error {
     this.kind = kind;
     this.line = line;
     this.trace = trace;
+    this.afterMs = null; // for an answer of the runner: ms from the request to the answer
   }
 }
 
@@ -66,8 +67,9 @@ export class BotSandbox {
 
   #ask(message) {
     const id = this.#nextId++;
+    const sent = performance.now();
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, sent });
       // targetOrigin "*": the runner's origin is opaque ("null"), which no target names
       this.#frame.contentWindow.postMessage({ ...message, id }, "*");
     });
@@ -137,7 +139,11 @@ export class BotSandbox {
       if (!waiting) return;
       this.#pending.delete(data.id);
       if (data.ok) waiting.resolve({ move: data.move, ms: Number(data.ms) || 0 });
-      else waiting.reject(new BotFailure(data.error ?? {}));
+      else {
+        const failure = new BotFailure(data.error ?? {});
+        failure.afterMs = performance.now() - waiting.sent;
+        waiting.reject(failure);
+      }
     }
   }
 }

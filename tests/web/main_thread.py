@@ -1,0 +1,130 @@
+"""The 50 ms rule for a page's main thread, measured so that a loaded machine cannot fail it.
+
+A task over 50 ms blocks a click for that long (a "long task"). The page's
+PerformanceObserver reports long tasks by wall-clock time, and on a busy machine (CI,
+or 2 cores shared by several browsers) a 10 ms task can take 80 ms of wall-clock time
+while the thread waits for a core. So each task is also read from a Chromium trace,
+whose `tdur` is the main thread's own CPU time in the task: a task of the page's own
+work over 50 ms is one with more than 50 ms of CPU time, whatever the load.
+
+    with main_thread(browser, page) as tasks:
+        ...                       # e.g. run a match
+    tasks.assert_none_over(50)
+
+To show that the check can fail, it first makes one long task itself (a sort of a million
+numbers, over 100 ms of CPU, marked "main-thread-probe") and requires that both the observer and the
+trace see it; that task is then left out of the verdict.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+PROBE = "main-thread-probe"
+OBSERVE = """() => {
+    window.mainThreadLong = [];
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.mainThreadLong.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask" });
+}"""
+# A fixed amount of work (not a fixed time: its CPU time does not shrink under load), in a
+# task of the page's own (the observer does not see the tasks that run Playwright's calls).
+BUSY = """(name) => new Promise((done) => setTimeout(() => {
+    performance.mark(name);
+    const numbers = Array.from({ length: 1_000_000 }, (_, i) => (i * 7919) % 1_000_003);
+    numbers.sort((a, b) => a - b); // some 20 million calls of the comparison: 100 ms or more
+    done(numbers[1]);
+}, 0))"""
+
+
+@dataclass
+class Task:
+    """One main-thread task of the trace: start (trace clock, µs), wall and CPU time (ms)."""
+
+    ts: int
+    wall_ms: float
+    cpu_ms: float
+
+    def holds(self, ts: float) -> bool:
+        return self.ts <= ts <= self.ts + 1000 * self.wall_ms
+
+
+@dataclass
+class MainThread:
+    """What was measured: the trace's tasks on the page's main thread, the observer's
+    long tasks ([start ms, duration ms] in the page's clock), and the probe."""
+
+    tasks: list[Task] = field(default_factory=list)
+    observed: list[list[float]] = field(default_factory=list)
+    probe_ts: float = 0.0  # the probe's mark, trace clock (µs)
+    probe_ms: float = 0.0  # the same mark, page clock (ms)
+
+    def own_long(self, limit_ms: float) -> list[Task]:
+        """The tasks with more than `limit_ms` of the thread's CPU time, probe excepted."""
+        return [t for t in self.tasks if t.cpu_ms > limit_ms and not t.holds(self.probe_ts)]
+
+    def cpu_of(self, start_ms: float, wall_ms: float) -> float:
+        """The CPU time of the trace's task that an observed long task is."""
+        begin = self.probe_ts + 1000 * (start_ms - self.probe_ms)
+        end = begin + 1000 * wall_ms
+
+        def overlap(task: Task) -> float:
+            return min(end, task.ts + 1000 * task.wall_ms) - max(begin, task.ts)
+
+        best = max(self.tasks, key=overlap, default=None)
+        return best.cpu_ms if best and overlap(best) > 0 else float("nan")
+
+    def report(self) -> str:
+        rows = [f"{wall:.0f} ms wall, {self.cpu_of(start, wall):.0f} ms CPU at {start:.0f} ms"
+                for start, wall in self.observed]
+        near = [(t.ts - self.probe_ts, round(t.wall_ms), round(t.cpu_ms)) for t in self.tasks
+                if abs(t.ts - self.probe_ts) < 1_000_000 and t.wall_ms > 5]
+        return (f"{len(self.tasks)} tasks traced; long tasks observed: " + "; ".join(rows)
+                + f"; near the probe: {near}")
+
+    def assert_none_over(self, limit_ms: float = 50) -> None:
+        """The probe was seen by both, and no other task spent over `limit_ms` of CPU."""
+        probe = [t for t in self.tasks if t.holds(self.probe_ts) and t.cpu_ms > limit_ms]
+        assert probe, f"the trace missed the probe's long task: {self.report()}"
+        assert any(start <= self.probe_ms <= start + wall for start, wall in self.observed), \
+            f"the observer missed the probe's long task: {self.report()}"
+        assert len(self.tasks) > 100, self.report()  # the page's thread was traced
+        print(f"main thread: {self.report()}")  # shown by pytest -s, or on a failure
+        long = self.own_long(limit_ms)
+        assert not long, (f"main-thread tasks over {limit_ms} ms of CPU: "
+                          f"{[(round(t.wall_ms), round(t.cpu_ms)) for t in long]}; "
+                          f"{self.report()}")
+
+
+def _events(trace: bytes) -> list[dict[str, Any]]:
+    data = json.loads(trace)
+    return data["traceEvents"] if isinstance(data, dict) else data
+
+
+@contextmanager
+def main_thread(browser: Browser, page: Page) -> Iterator[MainThread]:
+    """Observe and trace `page`'s main thread during the `with` block (Chromium only)."""
+    result = MainThread()
+    page.evaluate(OBSERVE)
+    browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
+    try:
+        page.evaluate(BUSY, PROBE)
+        yield result
+    finally:
+        events = _events(browser.stop_tracing())
+        result.observed = page.evaluate("() => window.mainThreadLong")
+    mark = next(e for e in events if e.get("name") == PROBE and e.get("ph") in ("I", "R", "i"))
+    result.probe_ts = mark["ts"]
+    result.probe_ms = mark["args"]["data"]["startTime"]
+    result.tasks = [
+        Task(e["ts"], e.get("dur", 0) / 1000, e.get("tdur", e.get("dur", 0)) / 1000)
+        for e in events
+        if e.get("ph") == "X" and e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
+        and "toplevel" in e.get("cat", "").split(",")
+    ]
