@@ -3,7 +3,7 @@
 
 import { capNotices } from "./quote.js";
 import { defaultColors, defaultSeat } from "./state.js";
-import { defaultName, isBot, isDefaultName } from "./words.js";
+import { defaultName, isBot, isDefaultName, pickedBot } from "./words.js";
 
 const MIN_W = 5; // narrowest zoom, in cells
 const MAX_W = 120; // widest zoom, in cells
@@ -35,9 +35,19 @@ export function setSeat(s, index, field, value) {
   const seats = s.setup.seats.map((seat, i) => (i === index ? { ...seat, [field]: value } : seat));
   return { ...s, setup: { ...s.setup, seats } };
 }
-/** Change who plays a seat; a made-up name follows (a bot gets a painter's name). */
-export function setSeatController(s, index, controller) {
-  const seats = s.setup.seats.map((seat, i) => (i === index ? { ...seat, controller } : seat));
+/**
+ * Change who plays a seat; a made-up name follows (a bot gets a painter's name). `value` is a
+ * controller, or "bot:mine:NAME" (words.js myBotPick): the saved bot NAME, whose name the seat takes.
+ */
+export function setSeatController(s, index, value) {
+  const bot = pickedBot(value); // "My bot: NAME": the seat takes the saved bot's name, which picks it
+  const seats = s.setup.seats.map((seat, i) => {
+    if (i !== index) return seat;
+    const { picked, ...rest } = seat;
+    if (bot !== null) return { ...rest, controller: "bot:mine", name: bot, picked: bot };
+    // the name a picked bot brought goes with it (a made-up name follows below)
+    return { ...rest, controller: value, name: picked === seat.name ? `Seat ${i + 1}` : seat.name };
+  });
   const renamed = seats.map((seat, i) => (isDefaultName(seat.name)
     ? { ...seat, name: defaultName(i, seat.controller, seats.slice(0, i)) } : seat));
   return { ...s, setup: { ...s.setup, seats: renamed } };

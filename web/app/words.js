@@ -17,6 +17,16 @@ function label(controller) {
   return `Bot · ${controller.slice(4)}`;
 }
 
+/**
+ * "My bot" played by one saved bot (docs/bots.md): the seat picker's value "bot:mine:NAME".
+ * The seat itself is "bot:mine" named NAME, and a "bot:mine" seat is played by the saved bot
+ * of its name (else by the bot saved last), so the record says which bot played.
+ */
+export const myBotPick = (name) => `bot:mine:${name}`;
+
+/** The saved bot's name in a seat picker value, or null (not one saved bot). */
+export const pickedBot = (value) => (value.startsWith("bot:mine:") ? value.slice("bot:mine:".length) : null);
+
 /** The engine's bot levels by name: {name, label, rating, description} (destijl.levels). */
 const LEVELS = new Map(RULES.levels.map((level) => [level.name, level]));
 

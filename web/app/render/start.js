@@ -3,7 +3,8 @@
 
 import { attr, h, replace, show, text } from "../dom.js";
 import { RULES } from "../rules-data.js";
-import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText } from "../words.js";
+import { botNames } from "../lab/keep.js";
+import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText, myBotPick } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
 
@@ -15,6 +16,21 @@ function colorSelect(seat, slot, count) {
   COLOR_LETTERS.map((c) => h("option", { value: c, text: colorName(c)[0].toUpperCase() + colorName(c).slice(1) })));
 }
 
+// The bots saved in the Bot Lab when the seats were drawn: each is offered as "My bot: NAME".
+let savedBots = [];
+
+/** The picker's value for a seat: "bot:mine:NAME" when a saved bot of the seat's name plays it. */
+function pickerValue(seat) {
+  return seat.controller === "bot:mine" && savedBots.includes(seat.name) ? myBotPick(seat.name) : seat.controller;
+}
+
+/** The line under a seat's picker: a level's rating and style, or which saved bot plays. */
+function seatNote(seat) {
+  if (seat.controller !== "bot:mine") return levelText(seat.controller);
+  if (savedBots.includes(seat.name)) return `Your bot "${seat.name}", as saved in the Bot Lab.`;
+  return savedBots.length ? "The bot you saved last in the Bot Lab." : "No bot is saved yet: write one in the Bot Lab and press Save.";
+}
+
 function seatRow(i, colorsPerSeat) {
   return h("li", { class: "seat-row", "data-seat": i },
     h("span", { class: "seat-num", "aria-hidden": "true", text: i + 1 }),
@@ -23,11 +39,13 @@ function seatRow(i, colorsPerSeat) {
       autocomplete: "off", spellcheck: "false", "data-action": "seat-name", "data-seat": i }),
     h("select", { class: "seat-controller", "aria-label": `Seat ${i + 1} player`, "data-action": "seat-controller", "data-seat": i,
       "aria-describedby": `seat-level-${i}` },
-    CONTROLLERS.map(([value, label]) => h("option", { value, text: label, title: levelOf(value)?.description }))),
+    CONTROLLERS.map(([value, label]) => h("option", { value, text: label, title: levelOf(value)?.description })),
+    savedBots.map((name) => h("option", { value: myBotPick(name), text: `My bot: ${name} (Bot Lab)` }))),
     h("p", { class: "seat-level", id: `seat-level-${i}` }));
 }
 
 function build(root, players) {
+  savedBots = botNames();
   const form = h("form", { class: "setup-form", "data-form": "setup", novalidate: true },
     h("h2", { class: "setup-title", id: "start-title", text: "New game" }),
     h("div", { class: "notices", id: "notices", role: "status" }),
@@ -85,8 +103,8 @@ export function renderStart(root, s, p) {
       attr(sel, "data-color", seat.colors[k]);
     });
     syncValue(row.querySelector(".seat-name"), seat.name);
-    syncValue(row.querySelector(".seat-controller"), seat.controller);
-    text(row.querySelector(".seat-level"), levelText(seat.controller));
+    syncValue(row.querySelector(".seat-controller"), pickerValue(seat));
+    text(row.querySelector(".seat-level"), seatNote(seat));
   });
   form.querySelector("[data-action=opt-rotations]").checked = setup.rotations;
   syncValue(form.querySelector("[data-action=opt-first]"), setup.first);
