@@ -2,7 +2,8 @@
 // into engine commands and transitions. It decides no rule: the engine does.
 // Each concern has its module in control/:
 //   loading.js  start-up, engine progress and failure, Retry
-//   saves.js    the saved game, restore at load, export and import of records
+//   saves.js    the saved games, restore at load, the yes before a game is replaced
+//   files.js    export and import of record files
 //   games.js    Start game, Rematch, placing a card, Undo
 //   bots.js     the bots' turns, one visible move at a time
 //   replay.js   the replay viewer
@@ -19,6 +20,7 @@ import { createLoading } from "./control/loading.js";
 import { turnText } from "./control/narration.js";
 import { createReplay } from "./control/replay.js";
 import { createSaves } from "./control/saves.js";
+import { createFiles } from "./control/files.js";
 import { createShare } from "./control/share.js";
 import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
@@ -35,6 +37,7 @@ export function createController(deps) {
   ctx.teach = createTeach(ctx); // first: it wraps ctx.up to watch the state
   ctx.loading = createLoading(ctx);
   ctx.saves = createSaves(ctx);
+  ctx.files = createFiles(ctx);
   ctx.games = createGames(ctx);
   ctx.bots = createBots(ctx);
   ctx.replay = createReplay(ctx);
@@ -123,15 +126,15 @@ export function createController(deps) {
       case "replay-step": return void replay.step(intent.step);
       case "replay-to": return void replay.jump(intent.to);
       case "replay-close": return void replay.close();
-      case "export": return void saves.exportRecord();
-      case "import-file": return void saves.importRecord(intent.file);
-      case "import-confirmed": return void saves.openImport();
+      case "export": return void ctx.files.exportRecord();
+      case "import-file": return void ctx.files.importRecord(intent.file);
+      case "import-confirmed": return void ctx.files.openImport();
       case "resume-saved": return void saves.resumeSaved(intent.id);
-      case "export-saved": return void saves.exportSaved(intent.id);
+      case "export-saved": return void ctx.files.exportSaved(intent.id);
       case "delete-saved": return void saves.deleteSaved(intent.id, !!intent.confirmed);
       case "make-room": return void saves.makeRoomFor(!!intent.confirmed);
       case "confirm-yes": return void (s.dialog?.yes && dispatch(s.dialog.yes));
-      case "confirm-no": return void saves.decline(s.dialog?.no);
+      case "confirm-no": return void ctx.files.decline(s.dialog?.no);
       case "share": return void share.open();
       case "copy-link": return void share.copy("deal");
       case "copy-game-link": return void share.copy("game");

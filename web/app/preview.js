@@ -7,6 +7,7 @@
 
 import { s } from "./dom.js";
 import { cellRects, edgeMat, gridLines } from "./render/paint.js";
+import { RULES } from "./rules-data.js";
 
 const PLAYERS = { 2: "two", 3: "three", 4: "four", 5: "five" };
 
@@ -23,9 +24,9 @@ function paintings() {
 /** The number of players a link sets up: `players`, else one per `seats` entry, else 3. */
 export function playersOf(q) {
   const players = Number(q.get("players"));
-  if (Number.isInteger(players) && players >= 2 && players <= 5) return players;
+  if (RULES.players.includes(players)) return players;
   const seats = (q.get("seats") || "").split(",").filter(Boolean).length;
-  return seats >= 2 && seats <= 5 ? seats : 3;
+  return RULES.players.includes(seats) ? seats : 3;
 }
 
 /** Which Painting to show: one of the link's player count (else any), by its seed. */

@@ -310,17 +310,16 @@ export function saveHintsUsed(key, n) {
 // -- preferences --------------------------------------------------------------------------
 
 const SPEEDS = ["slow", "normal", "fast"];
-const LETTERS = ["R", "Y", "B", "K", "W"];
 
 function validSetup(setup) {
   if (!setup || typeof setup !== "object") return false;
   const { seats, rotations, first } = setup;
-  if (!Array.isArray(seats) || seats.length < 2 || seats.length > 5) return false;
-  const want = seats.length === 2 ? 2 : 1;
+  if (!Array.isArray(seats) || !RULES.players.includes(seats.length)) return false;
+  const want = RULES.colors_per_seat[seats.length];
   const seatOk = (s) => s && typeof s === "object"
     && checkName(s.name).name === s.name // the engine's rule, and stored trimmed
     && RULES.controllers.includes(s.controller)
-    && Array.isArray(s.colors) && s.colors.length === want && s.colors.every((c) => LETTERS.includes(c));
+    && Array.isArray(s.colors) && s.colors.length === want && s.colors.every((c) => RULES.colors.includes(c));
   if (!seats.every(seatOk)) return false;
   if (rotations !== undefined && typeof rotations !== "boolean") return false;
   return first === undefined || (Number.isInteger(first) && first >= 0 && first < seats.length);

@@ -1,0 +1,99 @@
+// Files: the game on the table or a saved game exported as a record file, and a record
+// file imported: the engine reads its text and replays it, and it opens once the player
+// agrees to replace the game in progress (`saves.confirmReplace`). Today's Painting
+// results and friend games arriving as files go to their own features.
+
+import { clip } from "../quote.js";
+import { loadGame, rawGame } from "../storage.js";
+import * as T from "../transitions.js";
+import { reason, turnText } from "./narration.js";
+
+/** Imports larger than this are refused before they are read (a record is ~10 kB). */
+export const IMPORT_MAX_BYTES = 1_000_000;
+
+export function createFiles(ctx) {
+  const { engine, get, up } = ctx;
+  let pendingImport = null; // {name, view} waiting for the player's yes
+
+  /** Offer `text` as a download named `name`, and say so. */
+  function offer(text, name) {
+    const blob = new Blob([text], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    up(T.announce, `Exported ${name}.`);
+  }
+
+  /** Download the game on the table, as it is on screen, as a record file. */
+  function exportRecord() {
+    const v = get().view;
+    if (!v) return;
+    offer(`${JSON.stringify(v.record, null, 2)}\n`, `destijl-${v.record.seed ?? "game"}-move${v.record.moves.length}.json`);
+  }
+
+  /** Download a saved game: its record if it has one, else the stored text as it is. */
+  function exportSaved(id) {
+    const found = loadGame(id);
+    if (!found) return ctx.saves.refreshList();
+    if (found.save) return offer(`${JSON.stringify(found.save.record, null, 2)}\n`, `destijl-saved-${id}.json`);
+    return offer(rawGame(id) ?? "", `destijl-saved-${id}-damaged.json`);
+  }
+
+  /**
+   * Read a record file (at most IMPORT_MAX_BYTES): the engine reads its text by its own
+   * rules (no key twice, no 1e400, a byte order mark skipped) and replays it; then it is
+   * opened once the player agrees.
+   */
+  async function importRecord(file) {
+    const name = clip(file.name, 60);
+    if (file.size > IMPORT_MAX_BYTES) {
+      return up(T.refused, `${name} is not a game record: it is ${(file.size / 1e6).toFixed(1)} MB, and a record is at most 1 MB.`);
+    }
+    const text = await file.text();
+    const dailies = ctx.daily.fileOf(text); // Today's Painting results (docs/daily.md), each checked by the engine
+    if (dailies) return ctx.daily.importDays(dailies, name);
+    let view;
+    try {
+      view = await engine.call("view", { record_text: text });
+    } catch (error) {
+      if (ctx.loading.lost(error)) return undefined;
+      // a file that is not JSON at all: say so in words, not with the JSON parser's message
+      const garbled = /^record_text: not valid JSON/.test(error?.message || "");
+      return up(T.refused, `${name} could not be read as a De Stijl game: ${garbled
+        ? "it is not a game record (a record is the file that Export saves)" : reason(error)}`);
+    }
+    if (view.record?.format === "destijl-friend/1") return ctx.friends.openRecord(view.record); // docs/friends.md
+    pendingImport = { name, view };
+    ctx.saves.confirmReplace({ title: "Open the imported game?", yesLabel: "Open the imported game", yes: { type: "import-confirmed" } },
+      () => openImport());
+    return undefined;
+  }
+
+  /** Play on from the imported game the engine read. */
+  function openImport() {
+    const pending = pendingImport;
+    pendingImport = null;
+    up(T.closeDialog);
+    if (!pending) return;
+    const { view } = pending;
+    ctx.games.replaced();
+    up(T.gameLoaded, view, `Imported ${pending.name}: ${view.record.moves.length} moves. ${turnText(view)}`);
+    ctx.saves.save(view, { fresh: true });
+    ctx.saves.refreshList();
+    ctx.bots.run();
+  }
+
+  /** The player declined a replacement: keep the game (and show it, when asked). */
+  function decline(then) {
+    pendingImport = null;
+    up(T.closeDialog);
+    if (then) ctx.dispatch(then);
+  }
+
+  return { exportRecord, exportSaved, importRecord, openImport, decline };
+}
