@@ -59,6 +59,13 @@ class HeldPython:
             route.continue_()
         self.context.unroute(RUNTIME)
 
+    def fail(self) -> None:
+        """The held requests fail, as a dropped connection does; later ones go through."""
+        assert self.routes, "the runtime was never asked for: nothing was held"
+        for route in self.routes:
+            route.abort()
+        self.context.unroute(RUNTIME)
+
 
 def pool_seeds(site, players: int) -> set[int]:
     """The seeds of the openings the site ships for `players`."""
@@ -177,3 +184,26 @@ def test_a_seeded_start_while_python_loads_waits_for_the_engine(page: Page) -> N
     expect(page.locator("#table")).to_have_attribute("data-phase", "start")
     expect(page.locator("#table")).to_be_hidden()
     expect(page.locator("html")).to_have_attribute("data-engine", "loading")
+
+
+def test_a_first_card_placed_while_python_fails_to_load_lands_after_retry(
+    page: Page, guard
+) -> None:
+    guard.allow("pyodide.asm.wasm")  # the failed download below is the point of this test
+    page.add_init_script(NO_TOUR)
+    held = HeldPython(page.context)
+    page.goto("/")
+    page.get_by_role("button", name="Start game").click()
+    card = page.get_by_role("button", name="Gallery card 2", exact=True)
+    picked = int(card.get_attribute("data-card") or 0)
+    pick(page, 2)
+    spots(page).first.click()
+    expect(page.locator("#table")).to_have_attribute("data-phase", "placing")
+
+    held.fail()
+    expect(page.locator("html")).to_have_attribute("data-engine", "failed")
+    expect(page.locator("#layer-queued .queued-card")).to_have_count(1)  # the card stays
+    page.get_by_role("button", name="Retry").click()
+    wait_ply_above(page, 0)
+    record = saved_record(page)
+    assert record is not None and record["moves"][0]["card"] == picked
