@@ -45,8 +45,13 @@ export function createOpening(ctx) {
     const openings = pool.openings;
     const last = openings.findIndex((o) => o.seed === lastSeen(args.players));
     const { seed, view } = openings[choose(openings.length, last)];
+    let table;
+    try {
+      table = dress(view, args.seats);
+    } catch {
+      return fallback(); // a damaged file: the engine deals, as without openings
+    }
     rememberSeen(args.players, seed);
-    const table = dress(view, args.seats);
     ctx.games.replaced();
     up(T.gameLoaded, table, `New game: ${table.seats.length} players, ${table.rounds} rounds. ${turnText(table)}`);
     up(openingShown, seed, args.players);
