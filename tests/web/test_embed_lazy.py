@@ -75,8 +75,8 @@ def test_the_embed_loads_the_engine_only_on_start_game(page: Page, gzip_site: st
 
     play.click()
     expect(frame.get_by_role("button", name="Gallery card 1")).to_be_visible(timeout=BOOT_MS)
+    place_first_spot(frame)  # on an opening, before Python may have loaded: lands once it has
     assert any(url.endswith(".wasm") for url, _ in sent)
-    place_first_spot(frame)
     assert my_turn_or_end(frame) == "turn"
     expect(frame.locator("#preview")).to_be_hidden()
     snap(page, "embed-lazy-after-first-move")

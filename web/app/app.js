@@ -63,7 +63,7 @@ export function startApp({ mode, play = false }) {
   if (engine) {
     const controller = createController({ engine, store, mode, pwa, location: play ? autostarting(location) : location });
     bindEvents(controller.dispatch);
-    controller.boot();
+    controller.boot({ play });
     if (mode === "full") {
       const firstVisit = !navigator.serviceWorker?.controller; // no worker served this page yet
       // Registered once the engine has loaded (or failed): the service worker's precache

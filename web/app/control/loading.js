@@ -37,8 +37,12 @@ export function createLoading(ctx) {
     if (prefs.setup) up(T.setSetup, { ...get().setup, ...prefs.setup, seed: "" });
   }
 
-  /** Apply preferences and the link, restore this tab's game, autostart if asked. */
-  async function boot({ autostart = false } = {}) {
+  /**
+   * Apply preferences and the link, restore this tab's game, autostart if asked. `play`: the
+   * embed's Start game was pressed: a game without a seed is dealt at once, from an opening
+   * while the engine loads (opening/), instead of once the engine is ready.
+   */
+  async function boot({ autostart = false, play = false } = {}) {
     applyPrefs();
     const link = readParams(ctx.location.search);
     const problems = [...link.notes]; // what the link asked that could not be used
@@ -57,6 +61,10 @@ export function createLoading(ctx) {
     const saved = ctx.saves.load();
     if (saved) up(T.setRestoring, true);
     const game = ctx.links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
+    const { seed, seats } = get().setup;
+    const early = play && !saved && game === null && !link.daily && !seed && !seats.some((s) => s.controller === "friend")
+      ? Promise.resolve(ctx.games.start({ confirmed: true })).then(() => problems.length && up(T.refused, linkProblems(problems)))
+      : null;
     const ok = await watchEngine();
     if (saved && ok) await ctx.saves.restore(saved, !link.setup && !link.daily && game === null);
     else if (saved) pendingRestore = saved;
@@ -65,7 +73,7 @@ export function createLoading(ctx) {
     if (ok) ctx.daily.refresh();
     if (ok && game !== null) return void await ctx.links.open(game); // a friend game's link too
     if (ok && link.daily) return void await ctx.daily.open();
-    if ((link.autostart || autostart) && ok) {
+    if ((link.autostart || autostart) && ok && !early) {
       // the start screen is skipped: what the link could not use is said on the table
       const told = () => problems.length && up(T.refused, linkProblems(problems));
       const asked = ctx.saves.confirmReplace({ title: link.autostart ? "Start the link's game?" : "Start a new game?", yesLabel: "Start the new game",
