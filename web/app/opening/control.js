@@ -15,7 +15,9 @@ import { isBot } from "../words.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import { reason, turnText } from "../control/narration.js";
 import { choose, dress, fitsOpening, sameData } from "./data.js";
-import { openingConfirmed, openingDiffered, openingNoticeGone, openingQueued, openingShown } from "./state.js";
+import {
+  openingConfirmed, openingDiffered, openingDropped, openingNoticeGone, openingQueued, openingShown,
+} from "./state.js";
 import { lastSeen, loadPool, rememberSeen } from "./store.js";
 
 export function createOpening(ctx) {
@@ -82,8 +84,9 @@ export function createOpening(ctx) {
     try {
       view = await engine.call("new_game", mine.args);
     } catch (error) {
-      if (!current(mine) || ctx.loading.lost(error)) return;
+      if (!current(mine)) return;
       shown = null;
+      if (ctx.loading.lost(error)) return void up(openingDropped); // recover() puts the game back
       up(T.toStart);
       return void up(T.refused, `The game could not start: ${reason(error)}`);
     }

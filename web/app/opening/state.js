@@ -20,6 +20,11 @@ export function openingDiffered(s, notice) {
   return { ...s, opening: { seed: null, players: null, move: null, notice } };
 }
 
+/** The engine was lost before it dealt the opening: it recovers the game as any (loading.js). */
+export function openingDropped(s) {
+  return s.opening ? { ...s, opening: null } : s;
+}
+
 /** The person dismissed the notice. */
 export function openingNoticeGone(s) {
   return s.opening?.notice ? { ...s, opening: null } : s;
