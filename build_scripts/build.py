@@ -4,7 +4,12 @@ What lands in dist/ (docs/deploy.md explains the caching that goes with it):
 - web/ as it is: HTML, CSS and the un-hashed ES modules (served with no-cache), except
   that `index.html` and `embed.html` are both made from web/index.html (pages.py), the
   embed with its preview Paintings played by the engine at build time;
+- then bundled (bundle.py, unless `--no-bundle`): each page loads one minified bundle of
+  its script (and the chunks it needs) from `assets/`, with style.css inlined;
+  worker.js is bundled in place; the plain modules stay, unused by the pages and not
+  precached (tests and benchmark pages import them);
 - `assets/`: everything fingerprinted (content hash in the name, cached for a year):
+  - `<name>-<hash>.mjs` (and `.mjs.map`): the app's bundles (bundle.py);
   - `python-<hash>.zip`: the trimmed standard library with the engine package inside
     (build_scripts/pystdlib.py), Pyodide's `stdLibURL`: nothing to unpack;
   - `pyodide-<version>-<hash>/`: the three Pyodide files the game needs (pyodide.mjs,
@@ -36,11 +41,11 @@ import os
 import re
 import runpy
 import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+import bundle
 import icons
 import netlify_headers
 import openings_data
@@ -59,7 +64,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PRECOMPILE = REPO / "build_scripts" / "precompile.py"  # shipped as destijl_precompile.py
 GENERATED = ("build-info.js", "manifest.webmanifest", "favicon.svg", "favicon.ico", "assets",
              "vendor", rules_data.NAME, openings_data.FOLDER)
-ESBUILD = REPO / "build_scripts" / "node_modules" / ".bin" / "esbuild"
 EDITOR_ENTRY = REPO / "build_scripts" / "lab_editor.mjs"
 EDITOR_OUT = "vendor/codemirror.js"
 EXAMPLES_OUT = "vendor/bots.js"
@@ -121,16 +125,14 @@ def copy_pyodide(out: Path, pkg: Path = PYODIDE_PKG) -> tuple[str, dict, int]:
 
 def bundle_editor(out: Path) -> None:
     """The Bot Lab's editor as one self-hosted ES module (esbuild, reproducible)."""
-    if not ESBUILD.is_file():
-        raise BuildError(f"{ESBUILD} is missing: run `npm ci --prefix build_scripts`")
     target = out / EDITOR_OUT
     target.parent.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        [str(ESBUILD), str(EDITOR_ENTRY), "--bundle", "--format=esm", "--minify",
-         "--target=es2022", "--legal-comments=eof", "--log-level=error", f"--outfile={target}"],
-        cwd=EDITOR_ENTRY.parent, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise BuildError(f"esbuild could not bundle the editor:\n{done.stderr.strip()}")
+    try:
+        bundle.esbuild([str(EDITOR_ENTRY), "--bundle", "--format=esm", "--minify",
+                        f"--target={bundle.TARGET}", "--legal-comments=eof",
+                        f"--outfile={target}"], EDITOR_ENTRY.parent)
+    except bundle.BundleError as error:
+        raise BuildError(f"esbuild could not bundle the editor: {error}") from error
 
 
 def write_examples(out: Path, engine: Path = ENGINE) -> None:
@@ -192,15 +194,23 @@ def site_files(out: Path) -> list[str]:
 
 
 def check_headers(out: Path, toml: Path = netlify_headers.NETLIFY_TOML) -> None:
-    """Refuse header rules that clash, and documents or scripts left without a policy."""
+    """Refuse header rules that clash, documents or scripts left without a policy, and an
+    inline stylesheet the page's policy does not allow (a stale netlify.toml)."""
     rules = netlify_headers.load_rules(toml)
     problems = []
     for name in site_files(out):
         url = "/" + name
         problems += [f"{url}: {c} both set" for c in netlify_headers.conflicts(rules, url)]
-        headers = {k.lower() for k in netlify_headers.headers_for(rules, url)}
+        headers = {k.lower(): v for k, v in netlify_headers.headers_for(rules, url).items()}
         if name.endswith((".html", ".js")) and "content-security-policy" not in headers:
             problems.append(f"{url}: no Content-Security-Policy rule in netlify.toml")
+        if name.endswith(".html"):
+            policy = headers.get("content-security-policy", "")
+            problems += [
+                f"{url}: its inline <style> ({bundle.csp_hash(css)}) is not in the policy's "
+                "style-src: run python3 build_scripts/netlify_headers.py --write"
+                for css in bundle.inline_styles((out / name).read_text())
+                if bundle.csp_hash(css) not in policy]
     if problems:
         raise BuildError("netlify.toml header rules:\n  " + "\n  ".join(problems))
 
@@ -219,9 +229,10 @@ def enable_test_hooks(out: Path) -> None:
 
 
 def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str = "",
-          test_hooks: bool = False) -> str:
+          test_hooks: bool = False, bundled: bool = True) -> str:
     """Build the site into `out` (replaced whole) and return the build version; with
-    `test_hooks`, a build for the browser tests (`?debug=engine` works)."""
+    `test_hooks`, a build for the browser tests (`?debug=engine` works); without
+    `bundled`, the pages load the plain modules (for debugging)."""
     if not (web / "sw.js").is_file():
         raise BuildError(f"{web}/sw.js is missing")
     clashes = [name for name in GENERATED if (web / name).exists()]
@@ -233,7 +244,7 @@ def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str =
     try:
         if test_hooks:
             enable_test_hooks(tmp)
-        version = _fill(tmp, web, engine, stamp)
+        version = _fill(tmp, web, engine, stamp, bundled)
         check_headers(tmp)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -246,8 +257,9 @@ def build(web: Path = WEB, engine: Path = ENGINE, out: Path = DIST, stamp: str =
     return version
 
 
-def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
-    """Add the generated files to a copy of web/ and return the build version."""
+def _fill(out: Path, web: Path, engine: Path, stamp: str, bundled: bool = True) -> str:
+    """Add the generated files to a copy of web/, bundle it (if `bundled`) and return the
+    build version."""
     pyodide_dir, lock_file, runtime_bytes = copy_pyodide(out)
     bundle_editor(out)
     write_examples(out, engine)
@@ -264,6 +276,8 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
 
     template = (web / "sw.js").read_text()
     hashed = hashlib.sha256(template.encode() + stamp.encode())
+    if bundled:  # the bundles are made from the files hashed below, by this esbuild
+        hashed.update(f"esbuild {bundle.esbuild_version()}".encode())
     for name in site_files(out):
         hashed.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = hashed.hexdigest()[:12]
@@ -282,7 +296,15 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str) -> str:
         "// Generated by build_scripts/build.py: the build version and the hashed paths.\n"
         f"export const BUILD = {json.dumps(info, indent=2)};\n"
     )
-    files = site_files(out)
+    sources: set[str] = set()
+    if bundled:
+        try:
+            # build-info.js is inside the bundles, and precached all the same: the service
+            # worker checks its version (sw.js)
+            sources = bundle.bundle(out).sources - {"build-info.js"}
+        except bundle.BundleError as error:
+            raise BuildError(str(error)) from error
+    files = [f for f in site_files(out) if f not in sources and not f.endswith(".map")]
     precache = {
         "version": version,
         "files": [f for f in files if not f.startswith(ASSETS)],
@@ -324,10 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stamp", default="", help="extra text mixed into the build version")
     parser.add_argument("--test-hooks", action="store_true",
                         help="a build for the browser tests: ?debug=engine works (never deploy it)")
+    parser.add_argument("--no-bundle", action="store_true",
+                        help="pages load the plain modules of web/ (debugging; docs/web.md)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
-        version = build(args.web, args.engine, args.out.resolve(), args.stamp, args.test_hooks)
+        version = build(args.web, args.engine, args.out.resolve(), args.stamp, args.test_hooks,
+                        not args.no_bundle)
     except BuildError as error:
         print(f"build failed: {error}", file=sys.stderr)
         return 1

@@ -21,7 +21,7 @@ has, so the result is again the later policy. `headers_for` sends the later one.
 >>> headers_for(rules, "/pyodide/pyodide.mjs")
 {}
 
-It is also the single source of those rules: `HEADER_BLOCKS` below, with the one
+It is also the single source of those rules: `header_blocks()` below, with the one
 Content-Security-Policy (`CSP`), is written into netlify.toml by
 `python3 build_scripts/netlify_headers.py --write` (everything after `GENERATED_MARK`);
 `--check` fails when netlify.toml differs from it, and so does the test of the local
@@ -46,9 +46,13 @@ RUNNER_DIGEST = base64.b64encode(hashlib.sha256(RUNNER.read_bytes()).digest()).d
 RUNNER_HASH = f"'sha256-{RUNNER_DIGEST}'"  # the one inline script the policy allows
 
 # The policy of every response (documents, workers and the rest). Pyodide needs only
-# 'wasm-unsafe-eval'; no inline script or style, no eval. Trusted Types are required for
-# script sinks: the page has none (no innerHTML; web/app/trusted.js vets the worker and
-# service-worker URLs), so any injected sink is refused.
+# 'wasm-unsafe-eval'; no inline script but the Lab runner's, no eval. Trusted Types are
+# required for script sinks: the page has none (no innerHTML; web/app/trusted.js vets the
+# worker and service-worker URLs), so any injected sink is refused.
+# The one inline style: the stylesheet the build inlines in the pages (bundle.py), allowed
+# by its hash, computed when the policy is written (esbuild minifies web/style.css), so a
+# change to style.css needs `--write` (the build refuses a stale policy and says so).
+STYLE_SRC = "'self' {inline_style}"
 CSP = (
     ("default-src", "'self'"),
     # blob: and the runner's hash: the Bot Lab's sandbox (docs/bots.md, "Safety"), an
@@ -59,7 +63,7 @@ CSP = (
     ("frame-src", "'self' blob:"),
     ("connect-src", "'self'"),
     ("img-src", "'self' data: blob:"),
-    ("style-src", "'self'"),
+    ("style-src", STYLE_SRC),
     ("font-src", "'self'"),
     ("manifest-src", "'self'"),
     ("object-src", "'none'"),
@@ -80,8 +84,11 @@ PERMISSIONS_OFF = (
 
 def csp_text(frame_ancestors: str | None = None) -> str:
     """The Content-Security-Policy header value; a document's adds its `frame-ancestors`."""
+    import bundle  # esbuild: only when the policy is written, not to read netlify.toml
+
     extra = (("frame-ancestors", frame_ancestors),) if frame_ancestors else ()
-    return "; ".join(f"{name} {value}" for name, value in (*CSP, *extra))
+    values = {"inline_style": bundle.inline_style_hash()}
+    return "; ".join(f"{name} {value.format(**values)}" for name, value in (*CSP, *extra))
 
 
 def permissions_text() -> str:
@@ -90,56 +97,59 @@ def permissions_text() -> str:
 
 
 NO_CACHE = {"Cache-Control": "no-cache"}
-# The full site's documents: framed only by the site itself (X-Frame-Options for browsers
-# without frame-ancestors). The embed's: by any site.
-NOT_FRAMED = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN",
-              "Content-Security-Policy": csp_text(frame_ancestors="'self'")}
-FRAMED_BY_ANY = {**NO_CACHE, "Content-Security-Policy": csp_text(frame_ancestors="*")}
-# (comment, path pattern, headers) in file order. No two blocks that match one path may
-# set the same header (build.py checks it): Netlify does not promise to merge them. The
-# one exception is a Content-Security-Policy that refines the one of `/*` (see above).
-HEADER_BLOCKS: tuple[tuple[str, str, dict[str, str]], ...] = (
-    ("Every response, documents at any path included (/index, 404s, ...): the one policy.\n"
-     "The documents below send it again with their frame-ancestors added: the same\n"
-     "policy, refined, whether Netlify overrides or joins the two.",
-     "/*", {
-         "X-Content-Type-Options": "nosniff",
-         "Referrer-Policy": "strict-origin-when-cross-origin",
-         "Content-Security-Policy": csp_text(),
-         "Cross-Origin-Opener-Policy": "same-origin",
-         "Permissions-Policy": permissions_text(),
-     }),
-    ("The full site's documents: revalidated, framed only by the site itself.\n"
-     "Netlify serves index.html as /index too.", "/", NOT_FRAMED),
-    ("", "/index", NOT_FRAMED),
-    ("", "/index.html", NOT_FRAMED),
-    ("The embed may be framed by any site (frame-ancestors *, no X-Frame-Options).\n"
-     "Netlify also serves embed.html as /embed.", "/embed", FRAMED_BY_ANY),
-    ("", "/embed.html", FRAMED_BY_ANY),
-    ("The Bot Lab: framed by any site too, as embed.html?lab=1 (docs/bots.md).", "/lab",
-     FRAMED_BY_ANY),
-    ("", "/lab.html", FRAMED_BY_ANY),
-    ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
-     "/*.js", NO_CACHE),
-    ("", "/*.css", NO_CACHE),
-    ("", "/*.svg", NO_CACHE),
-    ("", "/*.ico", NO_CACHE),
-    ("", "/*.webmanifest",
-     {**NO_CACHE, "Content-Type": "application/manifest+json"}),
-    ("Fingerprinted by build.py (the content hash is in the path): cached for a year,\n"
-     "and only for this site's own pages.",
-     "/assets/*", {"Cache-Control": "public, max-age=31536000, immutable",
-                   "Cross-Origin-Resource-Policy": "same-origin"}),
-    ("MIME types Pyodide depends on: a wasm served otherwise makes loadPyodide hang.",
-     "/*.wasm", {"Content-Type": "application/wasm"}),
-    ("", "/*.mjs", {"Content-Type": "text/javascript; charset=utf-8"}),
-)
+
+
+def header_blocks() -> tuple[tuple[str, str, dict[str, str]], ...]:
+    """(comment, path pattern, headers) in file order. No two blocks that match one path
+    may set the same header (build.py checks it): Netlify does not promise to merge them.
+    The one exception is a Content-Security-Policy that refines the one of `/*` (above)."""
+    # The full site's documents: framed only by the site itself (X-Frame-Options for
+    # browsers without frame-ancestors). The embed's: by any site.
+    not_framed = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN",
+                  "Content-Security-Policy": csp_text(frame_ancestors="'self'")}
+    framed_by_any = {**NO_CACHE, "Content-Security-Policy": csp_text(frame_ancestors="*")}
+    return (
+        ("Every response, documents at any path included (/index, 404s, ...): the one policy.\n"
+         "The documents below send it again with their frame-ancestors added: the same\n"
+         "policy, refined, whether Netlify overrides or joins the two.",
+         "/*", {
+             "X-Content-Type-Options": "nosniff",
+             "Referrer-Policy": "strict-origin-when-cross-origin",
+             "Content-Security-Policy": csp_text(),
+             "Cross-Origin-Opener-Policy": "same-origin",
+             "Permissions-Policy": permissions_text(),
+         }),
+        ("The full site's documents: revalidated, framed only by the site itself.\n"
+         "Netlify serves index.html as /index too.", "/", not_framed),
+        ("", "/index", not_framed),
+        ("", "/index.html", not_framed),
+        ("The embed may be framed by any site (frame-ancestors *, no X-Frame-Options).\n"
+         "Netlify also serves embed.html as /embed.", "/embed", framed_by_any),
+        ("", "/embed.html", framed_by_any),
+        ("The Bot Lab: framed by any site too, as embed.html?lab=1 (docs/bots.md).", "/lab",
+         framed_by_any),
+        ("", "/lab.html", framed_by_any),
+        ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
+         "/*.js", NO_CACHE),
+        ("", "/*.css", NO_CACHE),
+        ("", "/*.svg", NO_CACHE),
+        ("", "/*.ico", NO_CACHE),
+        ("", "/*.webmanifest",
+         {**NO_CACHE, "Content-Type": "application/manifest+json"}),
+        ("Fingerprinted by build.py (the content hash is in the path): cached for a year,\n"
+         "and only for this site's own pages.",
+         "/assets/*", {"Cache-Control": "public, max-age=31536000, immutable",
+                       "Cross-Origin-Resource-Policy": "same-origin"}),
+        ("MIME types Pyodide depends on: a wasm served otherwise makes loadPyodide hang.",
+         "/*.wasm", {"Content-Type": "application/wasm"}),
+        ("", "/*.mjs", {"Content-Type": "text/javascript; charset=utf-8"}),
+    )
 
 
 def render_blocks() -> str:
-    """The [[headers]] part of netlify.toml, from HEADER_BLOCKS (ends with a newline)."""
+    """The [[headers]] part of netlify.toml, from header_blocks() (ends with a newline)."""
     out = [GENERATED_MARK]
-    for comment, pattern, values in HEADER_BLOCKS:
+    for comment, pattern, values in header_blocks():
         out.append("")
         out += [f"# {line}" for line in comment.splitlines()]
         out += ["[[headers]]", f'  for = "{pattern}"', "  [headers.values]"]

@@ -11,6 +11,7 @@
 // Python runs in the worker, bots included, so the page never freezes.
 
 import { TEST_HOOKS } from "./app/test-hooks.js";
+import { SITE_ROOT } from "./app/site.js";
 import { scriptURL } from "./app/trusted.js";
 
 /** A reply with ok: false (`type` is "IllegalMove", "BadRecord", "InternalError", ...). */
@@ -124,7 +125,7 @@ export class Engine {
   }
 
   #start() {
-    const worker = new Worker(scriptURL(new URL("./worker.js", import.meta.url)), { type: "module" });
+    const worker = new Worker(scriptURL(new URL("worker.js", SITE_ROOT)), { type: "module" });
     this.#worker = worker;
     let settle;
     this.ready = new Promise((resolve, reject) => {

@@ -8,7 +8,9 @@ report no CSP violation at all.
 Proof that the checks can fail:
 - offline: every response after the network went off must come from the service worker
   (`response.from_service_worker`); the first, online visit shows that responses from the
-  network are told apart, and a fetch of a file outside the build fails offline.
+  network are told apart, and a fetch of a file outside the build fails offline. The page
+  runs the build's fingerprinted bundles (build_scripts/bundle.py), all precached as
+  immutable, and never a plain module of web/app/.
 - CSP: the `securitypolicyviolation` listener is installed in every frame before any page
   script (`context.add_init_script`); at the end an inline script and an inline style
   attribute are injected and must be reported.
@@ -84,13 +86,28 @@ def netlify_csp(path: str) -> str:
     return policies[-1]
 
 
-def precache_paths(site: Site) -> tuple[str, set[str]]:
-    """The build's version and every URL path its service worker precaches."""
+def precache_list(site: Site) -> dict:
+    """The service worker's precache list: {version, files, immutable}."""
     text = (site.root / "sw.js").read_text()
     start_at = text.index("{", text.index("const PRECACHE = "))
     precache, _ = json.JSONDecoder().raw_decode(text, start_at)
+    return precache
+
+
+def precache_paths(site: Site) -> tuple[str, set[str]]:
+    """The build's version and every URL path its service worker precaches."""
+    precache = precache_list(site)
     paths = {"/" + p for p in [*precache["files"], *precache["immutable"]]}
     return precache["version"], paths
+
+
+def page_bundles(site: Site, page: str = "index.html") -> list[str]:
+    """The URL paths of the bundles a built page loads at once: its module script and
+    its modulepreload links."""
+    html = (site.root / page).read_text()
+    found = re.findall(r'<script type="module" src="([^"]+)"', html)
+    found += re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)
+    return ["/" + name for name in found]
 
 
 def wait_offline_ready(page: Page, site: Site) -> None:
@@ -183,9 +200,18 @@ def test_offline_after_one_visit_plays_a_full_game_and_every_bot_level(
     print(f"offline: {len(served)} responses, all from the service worker")
     info = json.loads(re.search(r"\{.*\}", (site.root / "build-info.js").read_text(),
                                 re.DOTALL).group(0))
-    for needed in ("/", "/app/main.js", "/worker.js",
+    bundles = page_bundles(site)
+    assert len(bundles) >= 2 and all(re.fullmatch(r"/assets/\w+-\w{8}\.mjs", b) for b in bundles), \
+        bundles  # fingerprinted: the entry and the app it imports at once, at least
+    immutable = {"/" + name for name in precache_list(site)["immutable"]}
+    assert set(bundles) <= immutable, bundles
+    for needed in ("/", *bundles, "/worker.js",
                    f"/{info['pyodide']}pyodide.asm.wasm", f"/{info['engine']}"):
         assert needed in paths, f"{needed} was not loaded after going offline: {sorted(paths)}"
+    plain = sorted(p for p in paths if p.startswith("/app/") and p != "/app/sandbox-check.js")
+    assert not plain, f"plain modules loaded instead of the bundles: {plain}"
+    assert {p for p in paths if p.endswith((".mjs", ".js"))} <= immutable | {
+        "/worker.js", "/build-info.js", "/app/sandbox-check.js", "/sw.js"}, sorted(paths)
 
     guard.check()  # no failed request, no console error so far
 

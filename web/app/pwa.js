@@ -4,6 +4,7 @@
 //   registerServiceWorker({ onUpdateReady: () => showBanner("New version. Reload?") });
 //   reloadButton.onclick = () => applyUpdate();   // reloads into the new version
 
+import { SITE_ROOT } from "./site.js";
 import { scriptURL } from "./trusted.js";
 
 let registration = null;
@@ -22,7 +23,7 @@ export async function registerServiceWorker({ onUpdateReady = () => {}, onOfflin
   const container = navigator.serviceWorker;
   let controlled = Boolean(container.controller); // false on the very first visit
   try {
-    registration = await container.register(scriptURL(new URL("../sw.js", import.meta.url)),
+    registration = await container.register(scriptURL(new URL("sw.js", SITE_ROOT)),
       { updateViaCache: "none" });
   } catch (error) {
     console.warn(`Offline play is unavailable: ${error.message}`);

@@ -12,6 +12,7 @@
 //   box.stop();                                          // at once; the next load restarts
 
 import { BUILD } from "../../build-info.js";
+import { SITE_ROOT } from "../site.js";
 
 /** A bot that did not load or move: {kind, message, line, trace} (docs/bots.md, "Errors"). */
 export class BotFailure extends Error {
@@ -83,7 +84,7 @@ export class BotSandbox {
   }
 
   async #open() {
-    const base = new URL("../../", import.meta.url);
+    const base = new URL(SITE_ROOT);
     const pyodide = new URL(BUILD.pyodide, base).href;
     const get = async (url, as) => {
       const response = await fetch(url);
