@@ -208,7 +208,8 @@ def test_offline_after_one_visit_plays_a_full_game_and_every_bot_level(
     for needed in ("/", *bundles, "/worker.js",
                    f"/{info['pyodide']}pyodide.asm.wasm", f"/{info['engine']}"):
         assert needed in paths, f"{needed} was not loaded after going offline: {sorted(paths)}"
-    plain = sorted(p for p in paths if p.startswith("/app/") and p != "/app/sandbox-check.js")
+    plain = sorted(p for p in paths if p.startswith("/app/") and p.endswith(".js")
+                   and p != "/app/sandbox-check.js")
     assert not plain, f"plain modules loaded instead of the bundles: {plain}"
     assert {p for p in paths if p.endswith((".mjs", ".js"))} <= immutable | {
         "/worker.js", "/build-info.js", "/app/sandbox-check.js", "/sw.js"}, sorted(paths)
