@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from itertools import pairwise
 from pathlib import Path
 
 from player import (
@@ -174,10 +175,29 @@ def test_a_bot_moving_first_thinks_until_python_is_ready_a_wrong_opening_gives_w
     assert record["deal"] == first["record"]["deal"]
 
 
-def test_a_seeded_start_while_python_loads_waits_for_the_engine(page: Page) -> None:
-    HeldPython(page.context)
+def test_each_start_shows_another_opening_and_a_seeded_start_waits_for_the_engine(
+    page: Page, site
+) -> None:
+    HeldPython(page.context)  # never let through: nothing here needs Python
+    page.add_init_script(NO_TOUR)
     with page.expect_response(re.compile(r"/app/openings/3\.json$")):  # an opening is at hand
         page.goto("/")
+    pool = json.loads((site.root / "app" / "openings" / "3.json").read_text())
+    deals = {o["seed"]: [g["card"] for g in o["view"]["gallery"]] for o in pool["openings"]}
+    seen = []
+    for _ in range(4):
+        page.get_by_role("button", name="Start game").click()
+        expect(page.locator("#table")).to_have_attribute("data-phase", "playing")
+        seed = page.evaluate("() => JSON.parse(localStorage.getItem('destijl.openings'))['3']")
+        gallery = page.locator("#gallery .gcard")
+        expect(gallery).to_have_count(len(deals[seed]))
+        assert [int(c.get_attribute("data-card") or 0) for c in gallery.all()] == deals[seed]
+        seen.append(seed)
+        page.get_by_role("button", name="New game").click()
+        expect(page.locator("#table")).to_have_attribute("data-phase", "start")
+    assert all(a != b for a, b in pairwise(seen)), seen  # never twice in a row
+
+    # a seed: the engine deals it, once it is ready; the start screen says it is dealing
     page.get_by_label("Seed").fill("7")
     page.get_by_role("button", name="Start game").click()
     expect(page.locator("#start-note")).to_have_text("Dealing the cards…")
