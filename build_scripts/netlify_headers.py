@@ -49,18 +49,21 @@ RUNNER_HASH = f"'sha256-{RUNNER_DIGEST}'"  # the one inline script the policy al
 # 'wasm-unsafe-eval'; no inline script but the Lab runner's, no eval. Trusted Types are
 # required for script sinks: the page has none (no innerHTML; web/app/trusted.js vets the
 # worker and service-worker URLs), so any injected sink is refused.
+#
+# It is the Bot Lab's policy: the Lab's sandbox (docs/bots.md, "Safety") is an
+# opaque-origin blob: document with botrunner/runner.js inline, whose worker (a blob: URL)
+# imports Pyodide from blob: URLs, and a blob: document or worker takes the policy of the
+# page that makes it. So blob: and the runner's hash in script-src, and blob: in child-src,
+# which frames and workers fall back to. Every other document sends it again refined by
+# STRICT (below); only the Lab's pages (lab.html, also as the game page's bot host) do not.
 # The one inline style: the stylesheet the build inlines in the pages (bundle.py), allowed
 # by its hash, computed when the policy is written (esbuild minifies web/style.css), so a
 # change to style.css needs `--write` (the build refuses a stale policy and says so).
 STYLE_SRC = "'self' {inline_style}"
 CSP = (
     ("default-src", "'self'"),
-    # blob: and the runner's hash: the Bot Lab's sandbox (docs/bots.md, "Safety"), an
-    # opaque-origin document with botrunner/runner.js inline, whose worker imports Pyodide
-    # from blob: URLs (an opaque origin can fetch nothing of the site, also offline)
     ("script-src", f"'self' 'wasm-unsafe-eval' blob: {RUNNER_HASH}"),
-    ("worker-src", "'self' blob:"),  # blob: the Bot Lab's sandbox, its document and worker
-    ("frame-src", "'self' blob:"),
+    ("child-src", "'self' blob:"),
     ("connect-src", "'self'"),
     ("img-src", "'self' data: blob:"),
     ("style-src", STYLE_SRC),
@@ -72,6 +75,16 @@ CSP = (
     ("require-trusted-types-for", "'script'"),
     ("trusted-types", "destijl default"),  # default: only in the worker (app/trusted.js)
 )
+# The game's and the embed's policy: CSP with these directives added. Each takes precedence
+# over the one it refines (script-src-elem over script-src for every script that is loaded
+# or inline; worker-src and frame-src over child-src), so no blob: script, worker or frame
+# and no inline script (the runner's hash included) - the same whether Netlify sends this
+# refined policy alone or both (both are enforced, and this one is the stricter).
+STRICT = (
+    ("script-src-elem", "'self'"),
+    ("worker-src", "'self'"),
+    ("frame-src", "'self'"),
+)
 # Powerful features the game never uses, off for the page and anything it frames; it
 # matters most for the embed, which runs inside other people's pages.
 PERMISSIONS_OFF = (
@@ -82,11 +95,13 @@ PERMISSIONS_OFF = (
 )
 
 
-def csp_text(frame_ancestors: str | None = None) -> str:
-    """The Content-Security-Policy header value; a document's adds its `frame-ancestors`."""
+def csp_text(frame_ancestors: str | None = None, *, strict: bool = False) -> str:
+    """The Content-Security-Policy header value: `strict` adds STRICT (every response but
+    the Lab's pages), a document adds its `frame-ancestors`."""
     import bundle  # esbuild: only when the policy is written, not to read netlify.toml
 
-    extra = (("frame-ancestors", frame_ancestors),) if frame_ancestors else ()
+    extra = (*(STRICT if strict else ()),
+             *((("frame-ancestors", frame_ancestors),) if frame_ancestors else ()))
     values = {"inline_style": bundle.inline_style_hash()}
     return "; ".join(f"{name} {value.format(**values)}" for name, value in (*CSP, *extra))
 
@@ -104,14 +119,21 @@ def header_blocks() -> tuple[tuple[str, str, dict[str, str]], ...]:
     may set the same header (build.py checks it): Netlify does not promise to merge them.
     The one exception is a Content-Security-Policy that refines the one of `/*` (above)."""
     # The full site's documents: framed only by the site itself (X-Frame-Options for
-    # browsers without frame-ancestors). The embed's: by any site.
+    # browsers without frame-ancestors). The embed's: by any site. Both with the strict policy.
     not_framed = {**NO_CACHE, "X-Frame-Options": "SAMEORIGIN",
-                  "Content-Security-Policy": csp_text(frame_ancestors="'self'")}
-    framed_by_any = {**NO_CACHE, "Content-Security-Policy": csp_text(frame_ancestors="*")}
+                  "Content-Security-Policy": csp_text(frame_ancestors="'self'", strict=True)}
+    framed_by_any = {**NO_CACHE,
+                     "Content-Security-Policy": csp_text(frame_ancestors="*", strict=True)}
+    # The Bot Lab's page: framed by any site (embed.html?lab=1), and its own policy, CSP.
+    lab_page = {**NO_CACHE, "Content-Security-Policy": csp_text(frame_ancestors="*")}
+    # Scripts (the workers among them: worker.js, sw.js) and SVG images (a document when
+    # opened on their own): the strict policy too.
+    strict_files = {**NO_CACHE, "Content-Security-Policy": csp_text(strict=True)}
     return (
-        ("Every response, documents at any path included (/index, 404s, ...): the one policy.\n"
-         "The documents below send it again with their frame-ancestors added: the same\n"
-         "policy, refined, whether Netlify overrides or joins the two.",
+        ("Every response, documents at any path included (/index, 404s, ...): the policy\n"
+         "the Bot Lab's sandbox needs (blob: and its runner's hash). Every document below but\n"
+         "the Lab's sends it again refined: the strict directives and frame-ancestors added,\n"
+         "which win whether Netlify overrides or joins the two.",
          "/*", {
              "X-Content-Type-Options": "nosniff",
              "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -126,13 +148,14 @@ def header_blocks() -> tuple[tuple[str, str, dict[str, str]], ...]:
         ("The embed may be framed by any site (frame-ancestors *, no X-Frame-Options).\n"
          "Netlify also serves embed.html as /embed.", "/embed", framed_by_any),
         ("", "/embed.html", framed_by_any),
-        ("The Bot Lab: framed by any site too, as embed.html?lab=1 (docs/bots.md).", "/lab",
-         framed_by_any),
-        ("", "/lab.html", framed_by_any),
-        ("Un-hashed modules (worker.js and sw.js included): always revalidated.",
-         "/*.js", NO_CACHE),
+        ("The Bot Lab: framed by any site too, as embed.html?lab=1 (docs/bots.md), and the\n"
+         "only documents without the strict directives: the Lab makes the bot sandbox, for\n"
+         "itself and, as lab.html?host=bots, for the game's My bot.", "/lab", lab_page),
+        ("", "/lab.html", lab_page),
+        ("Un-hashed modules (worker.js and sw.js included): always revalidated; the strict\n"
+         "policy for the workers.", "/*.js", strict_files),
         ("", "/*.css", NO_CACHE),
-        ("", "/*.svg", NO_CACHE),
+        ("", "/*.svg", strict_files),
         ("", "/*.ico", NO_CACHE),
         ("", "/*.webmanifest",
          {**NO_CACHE, "Content-Type": "application/manifest+json"}),

@@ -21,17 +21,25 @@ import netlify_headers  # noqa: E402
 import serve  # noqa: E402
 
 TOML = REPO / "netlify.toml"
-DOCUMENTS = ["/", "/index", "/index.html", "/embed", "/embed.html", "/no/such/page", "/INDEX.HTML"]
-FRAMED_BY_ANY_SITE = {"/embed", "/embed.html"}
+DOCUMENTS = ["/", "/index", "/index.html", "/embed", "/embed.html", "/lab", "/lab.html",
+             "/no/such/page", "/INDEX.HTML"]
+LAB = {"/lab", "/lab.html"}  # the only documents whose policy allows the bot sandbox
+FRAMED_BY_ANY_SITE = {"/embed", "/embed.html", *LAB}
 FRAMED_BY_THE_SITE = {"/", "/index", "/index.html"}
+STRICT = "script-src-elem 'self'; worker-src 'self'; frame-src 'self'"
 
 
 def policy_for(path: str) -> str:
-    """The Content-Security-Policy a path must carry: documents add their frame-ancestors."""
-    if path in FRAMED_BY_ANY_SITE:
+    """The Content-Security-Policy a path must carry: documents add their frame-ancestors,
+    and all but the Lab's the strict directives, as do scripts and SVG images."""
+    if path in LAB:
         return netlify_headers.csp_text(frame_ancestors="*")
+    if path in FRAMED_BY_ANY_SITE:
+        return netlify_headers.csp_text(frame_ancestors="*", strict=True)
     if path in FRAMED_BY_THE_SITE:
-        return netlify_headers.csp_text(frame_ancestors="'self'")
+        return netlify_headers.csp_text(frame_ancestors="'self'", strict=True)
+    if path.endswith((".js", ".svg")):
+        return netlify_headers.csp_text(strict=True)
     return netlify_headers.csp_text()
 
 
@@ -67,12 +75,30 @@ def test_netlify_toml_is_generated_from_one_source() -> None:
     text = TOML.read_text()
     assert netlify_headers.generated_toml(text) == text, (
         "netlify.toml is stale: run python3 build_scripts/netlify_headers.py --write")
-    # one policy: every copy is the one of `/*`, or it with a document's frame-ancestors
+    # one policy: every copy is the one of `/*`, refined (directives added): the strict ones
+    # everywhere but on the Lab's pages, and a document's frame-ancestors
     base = netlify_headers.csp_text()
-    copies = [block["values"]["Content-Security-Policy"] for block in tomllib.loads(text)["headers"]
+    blocks = [block for block in tomllib.loads(text)["headers"]
               if "Content-Security-Policy" in block["values"]]
-    assert copies[0] == base and len(copies) == 8  # /*, 5 game pages, 2 of the Bot Lab
-    assert all(copy == base or copy.startswith(base + "; frame-ancestors ") for copy in copies)
+    copies = {block["for"]: block["values"]["Content-Security-Policy"] for block in blocks}
+    assert blocks[0]["for"] == "/*" and copies["/*"] == base
+    # /*, 5 game pages, 2 of the Bot Lab, scripts and SVG images
+    assert len(copies) == 10
+    for path, copy in copies.items():
+        assert copy == base or copy.startswith(base + "; "), path
+        assert (STRICT in copy) == (path not in LAB | {"/*"}), path
+
+
+def test_only_the_labs_pages_may_make_the_bot_sandbox() -> None:
+    """The sandbox's needs (blob: scripts, workers and frames, the runner's inline script)
+    are in the base policy only; every other policy adds directives that override them."""
+    base = dict(d.split(" ", 1) for d in netlify_headers.csp_text().split("; "))
+    assert "blob:" in base["script-src"] and netlify_headers.RUNNER_HASH in base["script-src"]
+    assert base["child-src"] == "'self' blob:"
+    assert "worker-src" not in base and "frame-src" not in base  # child-src: the fallback
+    assert "script-src-elem" not in base
+    strict = dict(d.split(" ", 1) for d in netlify_headers.csp_text(strict=True).split("; "))
+    assert strict["script-src-elem"] == strict["worker-src"] == strict["frame-src"] == "'self'"
 
 
 def some_asset(root: Path) -> str:
@@ -171,8 +197,11 @@ def test_any_spelling_of_a_path_gets_its_own_headers_or_an_error(site, target: s
                      "cross-origin-resource-policy"):
             assert headers.get(name) == direct.get(name), (target, name)
         return
-    # an error page: the one policy, never cached, no listing, no framing of the site
-    assert headers["content-security-policy"] == netlify_headers.csp_text(), target
+    # an error page: the base policy (it runs no script) or, at a path of a script, the
+    # strict one; never cached, no listing
+    base = netlify_headers.csp_text()
+    assert headers["content-security-policy"] in (base, netlify_headers.csp_text(strict=True)
+                                                  ), target
     assert headers["cache-control"] == "no-store"
     assert headers["x-content-type-options"] == "nosniff"
     assert b"Directory listing" not in body and b"main.js" not in body

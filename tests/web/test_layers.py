@@ -15,7 +15,8 @@ IMPORT = re.compile(r"""(?:from\s*|import\(\s*)["'](\.{1,2}/[^"']+)["']""")
 ENTRY = {"main.js", "app.js", "preview.js", "pwa.js"}
 # the Bot Lab page's own app (lab.html) sits on top like app.js; its saved bots (keep.js) and
 # its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
-LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js"}
+LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js",
+           "lab/host.js"}
 STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.js", "storage.js",
          "lab/keep.js", "friends/store.js", "friends/link.js", "daily/store.js",
          "opening/store.js", "opening/state.js"}

@@ -306,3 +306,31 @@ def test_no_csp_violation_during_a_full_game(
     })""")
     found = [(v.get("worker") is not None, v["directive"]) for v in csp_violations(page)]
     assert found == [(False, "style-src-attr"), (True, "connect-src")], csp_violations(page)
+
+
+BLOB_FRAME = """() => new Promise((done) => {
+    const frame = document.createElement("iframe");
+    frame.src = URL.createObjectURL(new Blob(["<p>made here</p>"], { type: "text/html" }));
+    frame.onload = () => {
+        let text = null;
+        try { text = frame.contentDocument?.body?.textContent ?? null; } catch { /* refused */ }
+        frame.remove();
+        done(text);
+    };
+    document.body.append(frame);
+})"""
+
+
+def test_only_the_lab_may_make_a_blob_frame(page: Page, guard: Guard) -> None:
+    """The Bot Lab's sandbox is a blob: frame (docs/bots.md): lab.html's policy allows
+    one, the game's and the embed's refuse it (frame-src 'self' refines child-src)."""
+    guard.allow("Framing 'blob:")  # the refusals, reported on the console
+    guard.allow("Refused to frame")
+    for path, allowed in (("/", False), ("/embed.html", False), ("/lab.html", True)):
+        response = page.goto(path)
+        assert response is not None and response.ok
+        csp = response.headers["content-security-policy"]
+        assert csp == netlify_csp(path)
+        assert ("frame-src 'self'" in csp) != allowed, path
+        made = page.evaluate(BLOB_FRAME)
+        assert (made == "made here") == allowed, (path, made)

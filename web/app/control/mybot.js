@@ -2,9 +2,11 @@
 // the Bot Lab takes a seat. It plays in the Lab's sandbox (an opaque-origin iframe with a
 // worker of its own), never in the game's worker: the engine gives only the public state
 // of the seat to play (bot_state), the sandbox the move, and the engine then plays it.
-// A seat is played by the saved bot of the seat's name (the start screen's "My bot: NAME"
-// names the seat so), else by the bot saved last. Each bot gets a sandbox of its own,
-// started at its first move, so two of the person's bots can play each other.
+// This page's policy does not allow the sandbox itself: a hidden Lab page makes it (the
+// bot host, lab/host.js). A seat is played by the saved bot of the seat's name (the start
+// screen's "My bot: NAME" names the seat so), else by the bot saved last. Each bot gets a
+// sandbox of its own, started at its first move, so two of the person's bots can play
+// each other.
 
 import { readBots } from "../lab/keep.js";
 
@@ -33,7 +35,7 @@ export async function myBotMove(engine, view) {
   let entry = sandboxes.get(bot.name);
   if (!entry || entry.code !== bot.code) {
     drop(bot.name);
-    entry = { box: new BotSandbox(), code: bot.code };
+    entry = { box: new BotSandbox({ viaHost: true }), code: bot.code };
     sandboxes.set(bot.name, entry);
     try {
       await entry.box.load(bot.code, LIMIT_MS);

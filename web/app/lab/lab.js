@@ -12,6 +12,14 @@ import { MINE, nativeCommand, runMatch } from "./match.js";
 import { label, showResults } from "./results.js";
 import { BotFailure, BotSandbox } from "./sandbox.js";
 import { Watch } from "./watch.js";
+import { hostBots, isBotHost } from "./host.js";
+
+// lab.html?host=bots in a frame is not the Lab but the game page's bot host (host.js): it
+// only relays, and the Lab's own page below never starts in it.
+if (isBotHost()) {
+  hostBots();
+  await new Promise(() => {});
+}
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;

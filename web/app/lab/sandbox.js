@@ -28,10 +28,24 @@ export class BotFailure extends Error {
 
 const HELLO_MS = 20_000; // the runner page must say hello within this
 
+/** The game page's bot host, a Lab page in a hidden frame (host.js): lab.html?host=bots. */
+export const HOST_PAGE = "lab.html?host=bots";
+
 export class BotSandbox {
   /** Called with a sentence while Python starts for the bot. */
   onstatus = null;
 
+  /**
+   * `viaHost`: make the sandbox in a hidden same-origin frame, a Lab page (HOST_PAGE, host.js),
+   * instead of in this page, whose policy then need not allow the sandbox (the game pages).
+   */
+  constructor({ viaHost = false } = {}) {
+    this.#viaHost = viaHost;
+    this.#target = viaHost ? location.origin : "*"; // the runner's origin is opaque ("null")
+  }
+
+  #viaHost;
+  #target;
   #frame = null;
   #hello = null; // Promise: the runner is loaded and has Python's files
   #pending = new Map(); // id -> {resolve, reject}
@@ -52,7 +66,7 @@ export class BotSandbox {
 
   /** End the bot's worker now (a running move is dropped); the next load starts afresh. */
   stop() {
-    this.#frame?.contentWindow?.postMessage({ type: "stop" }, "*");
+    this.#frame?.contentWindow?.postMessage({ type: "stop" }, this.#target);
     for (const { reject } of this.#pending.values()) reject(new BotFailure({ kind: "stopped", message: "Stopped" }));
     this.#pending.clear();
   }
@@ -71,8 +85,7 @@ export class BotSandbox {
     const sent = performance.now();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, sent });
-      // targetOrigin "*": the runner's origin is opaque ("null"), which no target names
-      this.#frame.contentWindow.postMessage({ ...message, id }, "*");
+      this.#frame.contentWindow.postMessage({ ...message, id }, this.#target);
     });
   }
 
@@ -85,6 +98,11 @@ export class BotSandbox {
 
   async #open() {
     const base = new URL(SITE_ROOT);
+    if (this.#viaHost) {
+      const frame = hiddenFrame("bot-host", "Bot host");
+      frame.src = new URL(HOST_PAGE, base).href;
+      return this.#show(frame);
+    }
     const pyodide = new URL(BUILD.pyodide, base).href;
     const get = async (url, as) => {
       const response = await fetch(url);
@@ -108,13 +126,18 @@ export class BotSandbox {
     const html = "<!doctype html><meta charset=\"utf-8\"><title>Bot sandbox</title>"
       + "<meta http-equiv=\"Content-Security-Policy\" content=\"connect-src 'none'\">"
       + `<script>${files.runner}</script>`;
-    const frame = document.createElement("iframe");
+    const frame = hiddenFrame("bot-sandbox", "Bot sandbox");
     frame.setAttribute("sandbox", "allow-scripts"); // never allow-same-origin
-    frame.className = "bot-sandbox";
-    frame.title = "Bot sandbox";
-    frame.setAttribute("aria-hidden", "true");
-    frame.tabIndex = -1;
     frame.src = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+    await this.#show(frame);
+    const { worker, pyodide: text, asm, wasm, python } = files;
+    frame.contentWindow.postMessage({
+      type: "boot", lockFile: BUILD.lockFile, files: { worker, pyodide: text, asm, wasm, python },
+    }, "*", [wasm, python]);
+  }
+
+  /** Add `frame` to the page and wait for its hello. */
+  async #show(frame) {
     this.#frame = frame;
     window.addEventListener("message", this.#onMessage);
     await new Promise((resolve, reject) => {
@@ -125,14 +148,11 @@ export class BotSandbox {
       };
       document.body.append(frame);
     });
-    const { worker, pyodide: text, asm, wasm, python } = files;
-    frame.contentWindow.postMessage({
-      type: "boot", lockFile: BUILD.lockFile, files: { worker, pyodide: text, asm, wasm, python },
-    }, "*", [wasm, python]);
   }
 
-  #message({ source, data }) {
+  #message({ source, origin, data }) {
     if (!this.#frame || source !== this.#frame.contentWindow || !data || typeof data !== "object") return;
+    if (this.#viaHost && origin !== location.origin) return;
     if (data.type === "hello") this.#helloed?.();
     else if (data.type === "status") this.onstatus?.(String(data.text));
     else if (data.type === "reply") {
@@ -147,4 +167,14 @@ export class BotSandbox {
       }
     }
   }
+}
+
+/** An invisible iframe, out of the tab order and the accessibility tree. */
+function hiddenFrame(className, title) {
+  const frame = document.createElement("iframe");
+  frame.className = className;
+  frame.title = title;
+  frame.setAttribute("aria-hidden", "true");
+  frame.tabIndex = -1;
+  return frame;
 }
