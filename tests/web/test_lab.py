@@ -65,7 +65,7 @@ def error_line(page: Page) -> int:
 
 
 def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, browser: Browser,
-                                                          tmp_path: Path):
+                                                          tmp_path: Path, snap):
     open_lab(page)
     box = page.get_by_role("textbox", name="Bot code")
     expect(box).to_contain_text("def choose(view):")
@@ -93,6 +93,7 @@ def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, browser: 
     expect(page.locator("#lab-native")).to_have_text(
         "python -m destijl tournament --players 2 --bots mybot.py,easy --games 2 --seed 1 "
         "--jobs 1")
+    snap(page, "lab-desktop-light-results")
     # Watch: the first game, move by move, drawn by the game's Painting code
     page.get_by_role("button", name="Watch", exact=True).click()
     board = page.locator("#lab-painting")
@@ -103,6 +104,7 @@ def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, browser: 
     page.get_by_role("button", name="To end").click()
     expect(board).to_have_attribute("data-ply", "16")
     assert board.locator("rect.cell").count() > 20
+    snap(page, "lab-desktop-light-watch")
 
 
 # Bots that never answer: each is stopped by its move's time limit
@@ -116,7 +118,7 @@ STOPPED = {
 
 
 def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_stop(
-        page: Page, browser: Browser, guard):
+        page: Page, browser: Browser, guard, snap):
     guard.allow("took longer")  # nothing is logged as an error, but be explicit
     code = ("def helper(view):\n"
             "    return view.legal_moves[10 ** 6]\n"
@@ -163,10 +165,24 @@ def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_s
             assert 500 <= waited < 500 + 2000, (name, waited)
     thread.assert_none_over(50)
 
-    # the next Run works, without a reload
+    # the next Run works, without a reload; and Stop ends a match at once
     set_code(page, source("starter"))
-    assert run(page, games=2, limit="1") == "done"
+    page.get_by_label("Games").fill("20")
+    page.get_by_label("Seconds per move").fill("1")
+    page.get_by_role("button", name="Run", exact=True).click()
+    page.wait_for_function("() => Number(document.documentElement.dataset.labGames) >= 1",
+                           timeout=RUN_MS)
     expect(page.locator("#lab-error")).to_be_hidden()
+    page.get_by_role("button", name="Stop").click()
+    page.wait_for_function("() => document.documentElement.dataset.labRunning === 'no'")
+    assert page.evaluate("() => document.documentElement.dataset.labState") == "stopped"
+    expect(page.locator("#lab-status")).to_have_text(re.compile(r"^Stopped after \d+ games?\.$"))
+    # from the click to the end: at most one level's move still under way in the engine
+    assert int(page.evaluate("() => document.documentElement.dataset.labStopMs")) < 2000
+    page.set_viewport_size(PHONE)
+    page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+    page.locator("#lab-results").scroll_into_view_if_needed()
+    snap(page, "lab-phone-dark-stopped")
 
 
 HOSTILE = '''
@@ -234,14 +250,18 @@ FIRST = "def choose(view):\n    return view.legal_moves[0]  # first bot\n"
 
 
 def test_a_chosen_saved_bot_plays_a_seat_of_a_normal_game_to_the_end(page: Page):
-    open_lab(page)
+    # the start screen and the footer link to the Lab; the Lab's Play goes back
+    page.goto("./")
+    expect(page.locator("footer a[href='lab.html']")).to_have_text("Bot Lab")
+    page.locator(".start-lab").get_by_role("link", name="Bot Lab").click()
+    page.wait_for_function("() => document.documentElement.dataset.lab === 'ready'")
     code = source("starter").replace("def choose(view):", "def choose(view):  # mine")
     for name, text in (("Lead bot", code), ("First bot", FIRST)):  # First bot: saved last
         set_code(page, text)
         page.get_by_label("Name").fill(name)
         page.get_by_role("button", name="Save", exact=True).click()
         expect(page.locator("#lab-keep-note")).to_have_text(f'Saved "{name}" on this device.')
-    page.goto("./")
+    page.get_by_role("link", name="Play").click()
     wait_ready(page)
     set_up(page, ["bot:easy", "bot:mine"], speed="fast", seed=5)
     seat = page.get_by_label("Seat 2 player")
@@ -254,6 +274,9 @@ def test_a_chosen_saved_bot_plays_a_seat_of_a_normal_game_to_the_end(page: Page)
     expect(page.locator("#seat-level-1")).to_contain_text('Your bot "Lead bot"')
     page.get_by_role("button", name="Start game").click()
     page.locator(GAME_OVER).wait_for(timeout=RUN_MS)
+    # the game page's strict policy allows no sandbox: a hidden Lab page (the bot host) made it
+    expect(page.locator("iframe.bot-host")).to_have_count(1)
+    expect(page.locator("iframe.bot-sandbox")).to_have_count(0)
     record = saved_record(page)
     assert record["seats"][1] == {**record["seats"][1], "name": "Lead bot",
                                   "controller": "bot:mine"}

@@ -47,6 +47,7 @@ let engine = null; // started on the first Run or Watch
 let sandbox = null;
 let running = false;
 let stopRequested = false;
+let stopPressed = null; // performance.now() when Stop was pressed
 let games = []; // finished games of the last match: {record, names, title}
 let watch = null;
 
@@ -139,6 +140,9 @@ async function run() {
   setRunning(true);
   root.dataset.labRuns = String(Number(root.dataset.labRuns ?? 0) + 1); // tells one Run from the next
   stopRequested = false;
+  stopPressed = null;
+  delete root.dataset.labGames;
+  delete root.dataset.labStopMs;
   games = [];
   $("lab-game").replaceChildren();
   $("lab-watch").hidden = true;
@@ -197,11 +201,14 @@ async function run() {
     }
   } finally {
     setRunning(false);
+    // how long the match took to end after Stop (tests read it)
+    if (stopPressed !== null) root.dataset.labStopMs = String(Math.round(performance.now() - stopPressed));
   }
 }
 
 function stop() {
   stopRequested = true;
+  stopPressed ??= performance.now();
   sandbox?.stop(); // ends a move under way at once
 }
 
