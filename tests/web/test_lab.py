@@ -183,6 +183,10 @@ def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_s
     page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
     page.locator("#lab-results").scroll_into_view_if_needed()
     snap(page, "lab-phone-dark-stopped")
+    # the results table fits the phone's width: nothing to scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    box = page.locator("#lab-table").bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
 
 
 HOSTILE = '''

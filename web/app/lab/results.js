@@ -15,7 +15,7 @@ export function showResults(table, chart, summary) {
     h("th", { scope: "row", text: label(row.level) }),
     h("td", { text: String(row.n) }),
     h("td", { class: "lab-wins", text: pct(row.win_share) }),
-    h("td", { text: `${pct(row.wilson_low)}–${pct(row.wilson_high)}` }),
+    h("td", { text: `${Math.round(100 * row.wilson_low)}–${pct(row.wilson_high)}` }), // "21–100%": fits a phone
     h("td", { class: "lab-margin", text: signed(row.mean_margin) }),
     h("td", { text: row.mean_score.toFixed(1) }),
     h("td", { text: row.ms_per_move.toFixed(0) })));
