@@ -163,6 +163,7 @@ def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_s
             assert page.evaluate("() => document.documentElement.dataset.labError") == "timeout"
             waited = int(page.evaluate("() => document.documentElement.dataset.labErrorMs"))
             assert 500 <= waited < 500 + 2000, (name, waited)
+            print(f"{name}: stopped {waited} ms after its move was asked")  # pytest -s
     thread.assert_none_over(50)
 
     # the next Run works, without a reload; and Stop ends a match at once
@@ -250,6 +251,18 @@ def test_hostile_bots_cannot_reach_storage_network_or_the_page(page: Page, site,
     assert page.evaluate("() => localStorage.getItem('destijl.game.keep')") == saved
 
 
+# A second bot host framed by the game page (sandbox.js HOST_PAGE): its first word.
+HOST_HELLO = """() => new Promise((done, fail) => {
+    const frame = document.createElement("iframe");
+    frame.src = "lab.html?host=bots";
+    addEventListener("message", (event) => {
+        if (event.source === frame.contentWindow && event.origin === location.origin) {
+            done(event.data?.type);
+        }
+    });
+    setTimeout(() => fail(new Error("the bot host said nothing in 30 s")), 30_000);
+    document.body.append(frame);
+})"""
 FIRST = "def choose(view):\n    return view.legal_moves[0]  # first bot\n"
 
 
@@ -281,6 +294,12 @@ def test_a_chosen_saved_bot_plays_a_seat_of_a_normal_game_to_the_end(page: Page)
     # the game page's strict policy allows no sandbox: a hidden Lab page (the bot host) made it
     expect(page.locator("iframe.bot-host")).to_have_count(1)
     expect(page.locator("iframe.bot-sandbox")).to_have_count(0)
+    # offline, the service worker serves the host as it serves the Lab (whose sandbox works
+    # offline: test_the_lab_embed_is_lazy_keyboard_usable_and_works_offline_on_a_phone)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    assert page.evaluate(HOST_HELLO) == "hello"
+    page.context.set_offline(False)
     record = saved_record(page)
     assert record["seats"][1] == {**record["seats"][1], "name": "Lead bot",
                                   "controller": "bot:mine"}
