@@ -289,6 +289,14 @@ def test_a_chosen_saved_bot_plays_a_seat_of_a_normal_game_to_the_end(page: Page)
     seat.select_option(label="My bot: Lead bot (Bot Lab)")
     expect(page.get_by_label("Seat 2 name")).to_have_value("Lead bot")
     expect(page.locator("#seat-level-1")).to_contain_text('Your bot "Lead bot"')
+    # a bot saved in another tab is offered at once (the storage event); the choice stays
+    other = page.context.new_page()
+    other.goto("favicon.svg")
+    other.evaluate("""() => { const bots = JSON.parse(localStorage.getItem("destijl.lab.bots"));
+        bots["Tab bot"] = bots["First bot"]; localStorage.setItem("destijl.lab.bots", JSON.stringify(bots)); }""")
+    other.close()
+    expect(seat.get_by_role("option", name="My bot: Tab bot (Bot Lab)")).to_have_count(1)
+    expect(seat).to_have_value("bot:mine:Lead bot")
     page.get_by_role("button", name="Start game").click()
     page.locator(GAME_OVER).wait_for(timeout=RUN_MS)
     # the game page's strict policy allows no sandbox: a hidden Lab page (the bot host) made it

@@ -11,6 +11,7 @@
 // This file wires them and routes each intent to one of them.
 
 import { humanTurn } from "./queries.js";
+import { botNames } from "./lab/keep.js";
 import { loadPrefs, writePrefs } from "./storage.js";
 import * as T from "./transitions.js";
 import { createBots } from "./control/bots.js";
@@ -51,6 +52,7 @@ export function createController(deps) {
   ctx.settings.init();
   ctx.teach.init();
   const { get, up, loading, saves, games, bots, replay, share } = ctx;
+  up(T.setSavedBots, botNames());
 
   /** The intents of the start screen's form: each one a transition. */
   const FORM = {
@@ -139,6 +141,7 @@ export function createController(deps) {
       case "copy-link": return void share.copy("deal");
       case "copy-game-link": return void share.copy("game");
       case "link-changed": return void ctx.links.changed();
+      case "saved-bots-changed": return void up(T.setSavedBots, botNames());
       case "daily-open": return void ctx.daily.open({ confirmed: !!intent.confirmed });
       case "daily-practice": return void ctx.daily.practice(intent.date, { confirmed: !!intent.confirmed });
       case "daily-stats": return void ctx.daily.stats();

@@ -12,6 +12,9 @@ const $ = (id) => document.getElementById(id);
 /** Every input of the page, as intents for `dispatch`. */
 export function bindEvents(dispatch) {
   window.addEventListener("hashchange", () => dispatch({ type: "link-changed" })); // a game link pasted into this tab
+  // the Bot Lab (another tab, or this one before Back) may have saved or deleted a bot
+  window.addEventListener("storage", () => dispatch({ type: "saved-bots-changed" }));
+  window.addEventListener("pageshow", () => dispatch({ type: "saved-bots-changed" }));
   bindClicks(dispatch);
   bindForm(dispatch);
   bindKeys(dispatch);

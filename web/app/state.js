@@ -66,6 +66,7 @@ export function createState(mode = "full") {
     themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]
     gameId: null, // the id this tab saves its game under (storage.js); e.g. "m3x9k2-4f7a"
+    savedBots: [], // names of the bots saved in the Bot Lab (lab/keep.js), offered as "My bot: NAME"; e.g. ["Greedy", "Corners"]
     saves: [], // saved games for the start screen, newest first; e.g. [{id, moves: 7, savedAt, over, seats}]
     brokenSaves: [], // saves that cannot be opened, kept for the player to export or delete; e.g. [{id, why: "the save is damaged: …"}]
     savesNote: "", // how many finished games were tidied away this visit; e.g. "3 older finished games were tidied away (…)"

@@ -170,6 +170,11 @@ export function zoomAt(s, from, factor, cx, cy) {
 
 // -- saved games (control/saves.js) --------------------------------------------------------
 /** The saved-games list: games to resume, saves that cannot be opened, finished games tidied away. */
+/** The Bot Lab's saved bots changed (or were read first): the same list keeps its identity. */
+export function setSavedBots(s, names) {
+  return names.join("\n") === s.savedBots.join("\n") ? s : { ...s, savedBots: names };
+}
+
 export function setSaves(s, saves, brokenSaves = s.brokenSaves, savesNote = s.savesNote) {
   return { ...s, saves, brokenSaves, savesNote };
 }

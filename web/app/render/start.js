@@ -3,7 +3,6 @@
 
 import { attr, h, replace, show, text } from "../dom.js";
 import { RULES } from "../rules-data.js";
-import { botNames } from "../lab/keep.js";
 import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText, myBotPick } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
@@ -16,22 +15,19 @@ function colorSelect(seat, slot, count) {
   COLOR_LETTERS.map((c) => h("option", { value: c, text: colorName(c)[0].toUpperCase() + colorName(c).slice(1) })));
 }
 
-// The bots saved in the Bot Lab when the seats were drawn: each is offered as "My bot: NAME".
-let savedBots = [];
-
 /** The picker's value for a seat: "bot:mine:NAME" when a saved bot of the seat's name plays it. */
-function pickerValue(seat) {
+function pickerValue(seat, savedBots) {
   return seat.controller === "bot:mine" && savedBots.includes(seat.name) ? myBotPick(seat.name) : seat.controller;
 }
 
 /** The line under a seat's picker: a level's rating and style, or which saved bot plays. */
-function seatNote(seat) {
+function seatNote(seat, savedBots) {
   if (seat.controller !== "bot:mine") return levelText(seat.controller);
   if (savedBots.includes(seat.name)) return `Your bot "${seat.name}", as saved in the Bot Lab.`;
   return savedBots.length ? "The bot you saved last in the Bot Lab." : "No bot is saved yet: write one in the Bot Lab and press Save.";
 }
 
-function seatRow(i, colorsPerSeat) {
+function seatRow(i, colorsPerSeat, savedBots) {
   return h("li", { class: "seat-row", "data-seat": i },
     h("span", { class: "seat-num", "aria-hidden": "true", text: i + 1 }),
     h("span", { class: "seat-colors" }, Array.from({ length: colorsPerSeat }, (_, k) => colorSelect(i, k, colorsPerSeat))),
@@ -44,8 +40,8 @@ function seatRow(i, colorsPerSeat) {
     h("p", { class: "seat-level", id: `seat-level-${i}` }));
 }
 
-function build(root, players) {
-  savedBots = botNames();
+/** The form for `players` seats; each saved bot of the Bot Lab is offered as "My bot: NAME". */
+function build(root, players, savedBots) {
   const form = h("form", { class: "setup-form", "data-form": "setup", novalidate: true },
     h("h2", { class: "setup-title", id: "start-title", text: "New game" }),
     h("div", { class: "notices", id: "notices", role: "status" }),
@@ -56,7 +52,7 @@ function build(root, players) {
           h("input", { type: "radio", name: "players", value: n, "data-action": "players" }),
           h("span", { text: n }))))),
     h("ol", { class: "seat-rows", "aria-label": "Seats" },
-      Array.from({ length: players }, (_, i) => seatRow(i, RULES.colors_per_seat[players]))),
+      Array.from({ length: players }, (_, i) => seatRow(i, RULES.colors_per_seat[players], savedBots))),
     h("div", { class: "options" },
       h("label", { class: "check" },
         h("input", { type: "checkbox", "data-action": "opt-rotations" }), h("span", { text: "Rotate cards" })),
@@ -92,8 +88,8 @@ export function renderStart(root, s, p) {
   const setup = s.setup;
   const players = setup.seats.length;
   let form = root.querySelector("form");
-  if (!form || !p || p.setup.seats.length !== players || p.screen !== "start" && !form) {
-    form = build(root, players);
+  if (!form || !p || p.setup.seats.length !== players || p.savedBots !== s.savedBots) {
+    form = build(root, players, s.savedBots);
   }
   for (const radio of form.querySelectorAll("input[name=players]")) radio.checked = Number(radio.value) === players;
   setup.seats.forEach((seat, i) => {
@@ -103,8 +99,8 @@ export function renderStart(root, s, p) {
       attr(sel, "data-color", seat.colors[k]);
     });
     syncValue(row.querySelector(".seat-name"), seat.name);
-    syncValue(row.querySelector(".seat-controller"), pickerValue(seat));
-    text(row.querySelector(".seat-level"), seatNote(seat));
+    syncValue(row.querySelector(".seat-controller"), pickerValue(seat, s.savedBots));
+    text(row.querySelector(".seat-level"), seatNote(seat, s.savedBots));
   });
   form.querySelector("[data-action=opt-rotations]").checked = setup.rotations;
   syncValue(form.querySelector("[data-action=opt-first]"), setup.first);
