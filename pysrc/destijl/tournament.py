@@ -48,13 +48,15 @@ class Spec:
     deal: int
     rotation: int  # seat i is played by lineup slot (i + rotation) % players
     hard: tuple[tuple[str, float], ...] = ()  # keyword options for the hard level
+    expert: tuple[tuple[str, float], ...] = ()  # keyword options for the expert level
 
 
 def play_game(spec: Spec) -> dict[str, Any]:
     """Play one game; per lineup slot: score, margin, share of the victory, think time."""
     game = new_game(spec.players, spec.seed + spec.deal)
     slots = [(seat + spec.rotation) % spec.players for seat in range(spec.players)]
-    bots = [_bot(spec.lineup[slot], dict(spec.hard)) for slot in slots]
+    options = {"hard": dict(spec.hard), "expert": dict(spec.expert)}
+    bots = [_bot(spec.lineup[slot], options) for slot in slots]
     key = game_key(spec.seed, spec.deal, spec.rotation)
     think = [0.0] * spec.players
     while not game.is_over:
@@ -71,18 +73,28 @@ def is_bot_file(name: str) -> bool:
     return name.endswith(".py")
 
 
-def _bot(level: str, hard: dict[str, Any]) -> Any:
+def _bot(level: str, options: dict[str, dict[str, Any]]) -> Any:
     if is_bot_file(level):
         return UserBot.from_file(level)
-    if level == "hard" and hard:
-        from .bots.hard import HardBot
-
-        return LevelBot("hard", bot=HardBot(**hard))
+    if options.get(level):
+        return LevelBot(level, bot=_searcher(level)(**options[level]))
     return LevelBot(level)
 
 
-def hard_options(text: str | None, iterations: int | None = None) -> dict[str, Any]:
-    """``"width=6,epsilon=0.1"`` -> keyword options for ``HardBot``."""
+def _searcher(level: str) -> Any:
+    """The bot class of a searching level that takes options (``hard`` or ``expert``)."""
+    if level == "expert":
+        from .bots.expert import ExpertBot
+
+        return ExpertBot
+    from .bots.hard import HardBot
+
+    return HardBot
+
+
+def hard_options(text: str | None, iterations: int | None = None,
+                 level: str = "hard") -> dict[str, Any]:
+    """``"width=6,epsilon=0.1"`` -> keyword options for ``HardBot`` (or ``ExpertBot``)."""
     options: dict[str, Any] = {}
     for item in (text or "").split(","):
         if item.strip():
@@ -90,25 +102,26 @@ def hard_options(text: str | None, iterations: int | None = None) -> dict[str, A
             try:
                 options[key.strip()] = int(raw) if raw.strip().lstrip("-").isdigit() else float(raw)
             except ValueError:
-                raise DeStijlError(f"--hard-options: bad value in {item!r}") from None
+                raise DeStijlError(f"--{level}-options: bad value in {item!r}") from None
     if iterations is not None:
         options["iterations"] = iterations
-    from .bots.hard import HardBot
-
     try:
-        HardBot(**options)
+        _searcher(level)(**options)
     except TypeError as error:
-        raise DeStijlError(f"--hard-options: {error}") from None
+        raise DeStijlError(f"--{level}-options: {error}") from None
     return options
 
 
 def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
                    jobs: int | None = None, hard: dict[str, Any] | None = None,
-                   progress: bool = False) -> dict[str, Any]:
-    """Play the tournament and summarise it per level (``hard``: ``HardBot`` options)."""
+                   progress: bool = False,
+                   expert: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play the tournament and summarise it per level (``hard``: ``HardBot`` options,
+    ``expert``: ``ExpertBot`` options)."""
     deals = max(1, math.ceil(games / players))
     options = tuple(sorted((hard or {}).items()))
-    specs = [Spec(players, tuple(lineup), seed, deal, rotation, options)
+    expert_options = tuple(sorted((expert or {}).items()))
+    specs = [Spec(players, tuple(lineup), seed, deal, rotation, options, expert_options)
              for deal in range(deals) for rotation in range(players)]
     jobs = jobs or os.cpu_count() or 1
     start = time.perf_counter()
@@ -128,6 +141,8 @@ def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
         results.sort(key=lambda r: (r["deal"], r["rotation"]))
     report = summarise(players, list(lineup), seed, results, time.perf_counter() - start)
     report["hard_options"] = dict(options)
+    if expert_options:
+        report["expert_options"] = dict(expert_options)
     return report
 
 
@@ -167,6 +182,8 @@ def add_parser(subparsers: Any) -> None:
                         help="the hard level's playout budget (default: its own)")
     parser.add_argument("--hard-options", default=None, metavar="K=V,...",
                         help="more HardBot keywords, e.g. width=6,samples=8")
+    parser.add_argument("--expert-options", default=None, metavar="K=V,...",
+                        help="ExpertBot keywords, e.g. iterations=300,rounds=2")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.set_defaults(run=run)
@@ -180,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
         if is_bot_file(name):
             UserBot.from_file(name)  # a bot that does not load fails here, with its line
     report = run_tournament(args.players, seats, args.games, args.seed, args.jobs,
-                            hard_options(args.hard_options, args.iterations), args.progress)
+                            hard_options(args.hard_options, args.iterations), args.progress,
+                            hard_options(args.expert_options, level="expert"))
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0

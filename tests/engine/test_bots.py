@@ -146,6 +146,14 @@ def test_a_smoke_tournament_through_the_cli(capsys):
     assert main(["tournament", "--players", "3", "--bots", "hard,easy", "--games", "3",
                  "--seed", "3", "--jobs", "1", "--iterations", "6"]) == 0
     assert "Wilson" in capsys.readouterr().out
+    assert main(["tournament", "--players", "2", "--bots", "expert,hard", "--games", "2",
+                 "--seed", "3", "--jobs", "1", "--iterations", "6", "--json",
+                 "--expert-options", "iterations=8,learned=0"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["expert_options"] == {"iterations": 8, "learned": 0}
+    assert report["hard_options"] == {"iterations": 6}
+    assert main(["tournament", "--expert-options", "depth=3"]) == 1
+    assert "--expert-options" in capsys.readouterr().err
 
 
 def test_the_bench_command_runs(capsys):

@@ -29,5 +29,6 @@ class ExpertBot(HardBot):
     default_iterations = EXPERT_ITERATIONS
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
-                 width: int = 8, **options: float) -> None:
-        super().__init__(iterations, time_ms, width=width, **options)  # type: ignore[arg-type]
+                 width: int = 8, learned: int = 1, **options: float) -> None:
+        super().__init__(iterations, time_ms, width=width, learned=learned,
+                         **options)  # type: ignore[arg-type]

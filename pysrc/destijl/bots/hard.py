@@ -30,6 +30,7 @@ import time
 from ..game import Game
 from ..move import Move
 from .candidates import Scored, Table
+from .evaluation import weights_for
 from .hidden import unseen_cards
 from .playout import Policy, Sim, card_faces
 from .search import RootSearch, Settings
@@ -46,11 +47,12 @@ class HardBot:
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 6, rounds: int = 1, samples: int = 8, epsilon: float = 0.1,
-                 win_bonus: float = 4.0, replies: int = 1) -> None:
+                 win_bonus: float = 4.0, replies: int = 1, learned: int = 0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
         self.time_ms = time_ms  # wall-clock cap per move, None for none
         self.width = width  # candidates by the medium ranking (plus one per other card)
         self.settings = Settings(rounds, samples, epsilon, win_bonus, replies)
+        self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
         self.playouts = 0  # playouts run by the last choose
 
     def choose(self, game: Game, rng: random.Random) -> Move:
@@ -63,7 +65,8 @@ class HardBot:
         faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))
         policy = Policy(table.scorer, faces, self.settings.samples, self.settings.epsilon)
         root = Sim.of(game, table.board, deck=[])
-        search = RootSearch(game, root, candidates, policy, self.settings, deadline)
+        weights = weights_for(game.players) if self.learned else None
+        search = RootSearch(game, root, candidates, policy, self.settings, deadline, weights)
         budget = self.iterations or self.default_iterations[game.players]
         if game.ply + 1 == game.total_plies:  # the last move: one exact playout each
             budget = min(budget, len(candidates))

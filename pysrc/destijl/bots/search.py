@@ -10,7 +10,9 @@ level's replies of the next seats as long as they are known in advance (the Gall
 known until the round ends); the same in every world, so made once. From there
 ``destijl.bots.playout.Policy`` plays on until the cut-off. A playout is worth the
 searching seat's margin over the best other seat, plus ``win_bonus`` times its share of
-the victory if the game ended.
+the victory if the game ended; with ``weights`` (the expert level), a playout that stops
+before the end is worth the learned estimate of the final margin instead
+(``destijl.bots.evaluation``).
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..game import Game
+from ..game import DECK_SIZES, Game
 from .candidates import Scored
+from .evaluation import evaluate
 from .hidden import sample_deck, unseen_cards
 from .playout import Policy, Sim, best_reply
 
@@ -41,13 +45,16 @@ class RootSearch:
     """The search state of one move: candidates, their starts and playout values."""
 
     def __init__(self, game: Game, root: Sim, candidates: list[Scored], policy: Policy,
-                 settings: Settings, deadline: float | None) -> None:
+                 settings: Settings, deadline: float | None,
+                 weights: Mapping[str, float] | None = None) -> None:
         self.game = game
         self.root = root
         self.candidates = candidates
         self.policy = policy
         self.settings = settings
         self.deadline = deadline  # perf_counter time to stop at, or None
+        self.weights = weights  # the learned evaluation's weights, or None for the margin
+        self.total_plies = DECK_SIZES[game.players]
         self.seat = game.current_seat or 0
         self.unseen = unseen_cards(game)
         self.starts: list[Sim | None] = [None] * len(candidates)  # made when first needed
@@ -96,6 +103,9 @@ class RootSearch:
         sim = start.copy(deck)
         self.policy.run(sim, rng, self.settings.rounds + 1)
         scorer = self.policy.scorer
+        if self.weights is not None and not sim.over:
+            left = (len(sim.gallery) + sim.pending + sim.deck_left - 1) / self.total_plies
+            return evaluate(sim.board, scorer, self.seat, left, self.weights)
         totals = scorer.totals(sim.board)
         mine = totals[self.seat]
         totals[self.seat] = -1 << 30
