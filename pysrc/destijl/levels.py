@@ -44,7 +44,8 @@ LEVELS: tuple[Level, ...] = (
     Level("keen", "Keen", 1410, "Usually plays the move that scores best right now."),
     Level("medium", "Medium", 1583, "Always plays the move that scores best right now."),
     Level("hard", "Hard", 1727, "Looks a round ahead, trying its best moves on guessed decks."),
-    Level("expert", "Expert", 1746, "Searches longer and more widely than Hard."),
+    Level("expert", "Expert", 1746,
+          "Like Hard, with sharper guesses of how the others will play."),
 )
 """Every level, weakest first."""
 

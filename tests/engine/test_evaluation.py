@@ -18,6 +18,7 @@ from destijl.bots.evaluation import (
     weights_for,
 )
 from destijl.bots.expert import ExpertBot
+from destijl.bots.hidden import unseen_cards
 from destijl.bots.simple import MediumBot
 from destijl.scoring import score_painting
 from destijl.tally.board import Board
@@ -78,11 +79,13 @@ def test_two_player_features_mirror_and_the_margin_weight_gives_the_margin():
     assert evaluate(board, scorer, 0, 0.4, {"margin": 1.0}) == totals[0] - totals[1]
 
 
-def test_the_expert_uses_the_learned_evaluation_within_its_budget():
-    game, _, _ = played(4, 2, 5)
-    bot = ExpertBot(iterations=24)
-    assert bot.learned
-    assert game.is_legal(bot.choose(game, random.Random(1))) and bot.playouts == 24
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_learned_evaluation_plays_legal_moves_within_the_budget_and_seeded(players):
+    game, _, _ = played(players, 2, 5)
+    bot = ExpertBot(iterations=24, learned=1)
+    move = bot.choose(game.clone(), random.Random(1))
+    assert game.is_legal(move) and bot.playouts == 24
+    assert ExpertBot(iterations=24, learned=1).choose(game.clone(), random.Random(1)) == move
 
 
 def test_the_training_script_is_deterministic_for_a_seed():
@@ -95,3 +98,15 @@ def test_the_training_script_is_deterministic_for_a_seed():
     exec(train.render({2: (first, "cmd")}), namespace)  # the module it writes is plain data
     assert namespace["WEIGHTS"] == {2: first}
     assert set(train.shipped()) == {2, 3, 4, 5}  # the shipped file reads back
+
+
+def test_the_learned_evaluation_does_not_peek_at_the_hidden_deck():
+    """Other hidden decks (order and cards), the same public state: the same move."""
+    game, _, _ = played(2, 6, 3)
+    twins = [game.clone() for _ in range(2)]
+    random.Random(1).shuffle(twins[0]._deck)
+    twins[1]._deck = random.Random(2).sample(unseen_cards(game), game.deck_count)
+    assert all(twin._deck != game._deck for twin in twins)
+    moves = {ExpertBot(iterations=30, learned=1).choose(state, random.Random(3))
+             for state in (game, *twins)}
+    assert len(moves) == 1
