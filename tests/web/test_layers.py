@@ -67,3 +67,15 @@ def test_no_import_goes_up_or_across() -> None:
 def test_every_module_has_a_layer_and_the_entry_points_exist() -> None:
     modules = {p.relative_to(APP).as_posix() for p in APP.rglob("*.js")}
     assert modules >= ENTRY | STATE | VIEW_TEACH | CONTROL_TEACH
+
+
+# the modules that read and write the browser's storage (localStorage, sessionStorage, fetch)
+STORES = {"storage.js", "lab/keep.js", "friends/store.js", "daily/store.js", "opening/store.js"}
+
+
+def test_the_view_draws_the_state_and_reads_no_storage() -> None:
+    """A view module that read storage would draw what the state does not hold (and miss
+    its changes): the controller reads storage into the state, the view draws the state."""
+    wrong = [(a, b) for a, b in imports() if layer(a) == (1, "view") and b in STORES]
+    assert not wrong, f"view modules that read storage: {wrong}"
+    assert layer("render/start.js") == (1, "view") and STORES <= STATE

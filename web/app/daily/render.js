@@ -5,7 +5,7 @@
 
 import { h, text } from "../dom.js";
 import { addDays, dateLabel, daysBetween, untilMidnight } from "./day.js";
-import { statsOf } from "./store.js";
+import { statsOf } from "./stats.js";
 
 const CALENDAR_DAYS = 28; // past dailies shown as buttons; any other date through the date field
 const FIRST_DAY = "2026-12-01"; // the calendar's first day: destijl/daily.py FIRST_DAY (earlier dates are refused there)

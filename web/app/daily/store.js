@@ -2,17 +2,14 @@
 //   destijl.daily = {format: "destijl-daily/1", days: {"2026-12-01": {score, par, place,
 //                    players, link, text, number, verdict}}}
 // one entry per day with a scored result (`link`: the result's game-link payload, which
-// the engine checks again on import; `text`: the share text without its link). `statsOf` reads the streaks, best score and
-// histogram off the days; every entry is checked on load and a bad one is left out.
+// the engine checks again on import; `text`: the share text without its link); every entry is checked on load and a bad one is
+// left out. daily/stats.js reads the streaks, best score and histogram off the days.
 
 import { local, quiet } from "../storage.js";
-import { addDays } from "./day.js";
 
 const KEY = "destijl.daily";
 export const FORMAT = "destijl-daily/1";
 const DATE = /^\d{4}-\d\d-\d\d$/;
-/** The histogram's bins: totals from..to (inclusive). */
-export const BINS = [[0, 9], [10, 14], [15, 19], [20, 24], [25, 29], [30, 999]];
 
 const count = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
 
@@ -57,32 +54,4 @@ export function storeDays(days) {
     return true;
   }, false);
   return { ok, days: merged };
-}
-
-/** Streaks, counts, best score and histogram of `days` as of `today` (a local date). */
-export function statsOf(days, today) {
-  const dates = Object.keys(days).sort();
-  const entries = dates.map((d) => days[d]);
-  let best = 0;
-  let run = 0;
-  let prev = null;
-  for (const date of dates) {
-    run = prev && addDays(prev, 1) === date ? run + 1 : 1;
-    best = Math.max(best, run);
-    prev = date;
-  }
-  let current = 0;
-  let day = days[today] ? today : addDays(today, -1); // today unplayed: yesterday's streak still holds
-  while (days[day]) {
-    current += 1;
-    day = addDays(day, -1);
-  }
-  return {
-    played: dates.length,
-    beaten: entries.filter((e) => e.score > e.par).length,
-    current,
-    best,
-    bestScore: entries.length ? Math.max(...entries.map((e) => e.score)) : null,
-    histogram: BINS.map(([from, to]) => ({ from, to, count: entries.filter((e) => e.score >= from && e.score <= to).length })),
-  };
 }

@@ -4,9 +4,17 @@
 // list of friend games with their state.
 
 import { attr, h, replace, show, text } from "../dom.js";
-import { statusOf } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** "your turn", "waiting for Ben", "finished", "watching": a saved friend game's state. */
+function statusOf(entry) {
+  if (entry.over) return "finished";
+  if (entry.seat === null) return "watching";
+  const { kind, seat } = entry.next;
+  if (seat === entry.seat || kind === "bot") return "your turn";
+  return `waiting for ${entry.names[seat]}`;
+}
 
 function panel() {
   let root = $("friend-panel");

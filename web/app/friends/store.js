@@ -49,12 +49,3 @@ export function listFriends() {
 export function forkKey(game) {
   return `${game}~${Date.now().toString(36)}`;
 }
-
-/** "your turn", "waiting for Ben", "finished", "watching": a saved friend game's state. */
-export function statusOf(entry) {
-  if (entry.over) return "finished";
-  if (entry.seat === null) return "watching";
-  const { kind, seat } = entry.next;
-  if (seat === entry.seat || kind === "bot") return "your turn";
-  return `waiting for ${entry.names[seat]}`;
-}
