@@ -62,6 +62,12 @@ def measure(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
                     game["warm"].append(warm(playwright, served, GAME_PATH, "gallery"))
                     say(f"run {run + 1}/{opts.runs}: embed")
                     results["embed"].append(embed(browser, served))
+                    if opts.lighthouse:  # every run, interleaved with the rest
+                        for name, path in (("site", "/"), ("embed", "/embed.html")):
+                            say(f"run {run + 1}/{opts.runs}: lighthouse {name}")
+                            report = lighthouse(served.url + path, root.parent)
+                            results.setdefault("lighthouse", {}).setdefault(name, []).append(
+                                report)
                 slow_runs = 0 if opts.quick else max(1, min(opts.runs, 3))
                 served.slow = True
                 try:
@@ -83,11 +89,6 @@ def measure(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
                 results["redraws"] = redraws(browser, served)
             finally:
                 browser.close()
-        if opts.lighthouse:
-            for name, path in (("site", "/"), ("embed", "/embed.html")):
-                say(f"lighthouse: {name}")
-                report = lighthouse(served.url + path, root.parent)
-                results.setdefault("lighthouse", {})[name] = report
     finally:
         stop()
     return results

@@ -28,6 +28,12 @@ def test_a_quick_run_of_the_web_benchmark_measures_every_part(tmp_path: Path) ->
         for kind in ("cold", "warm"):
             (run,) = data[who][kind]
             assert 0 < run[done] < 120_000 and run["fcp_ms"] > 0, (who, kind, run)
+    # The game's visits go on to the first placement, which the engine accepts once ready
+    # (never before it can pick a card, never before Python is ready).
+    for kind in ("cold", "warm"):
+        (run,) = data["game"][kind]
+        assert run["first_move_ms"] <= run["placed_ms"] < 120_000, run
+        assert 0 < run["ready_ms"] <= run["placed_ms"], run
     assert data["game"]["cold"][0]["bytes"] > 1_000_000  # Python came over the wire
     # The warm visit comes after the first visit's worker saved its bytecode: the profile
     # holds the python-bytecode cache, and the measured start used it.
@@ -47,7 +53,8 @@ def test_a_quick_run_of_the_web_benchmark_measures_every_part(tmp_path: Path) ->
     assert (count == 0 and longest == 0) or (count >= 1 and longest > 50), redraws
     assert redraws["largest_ms"] <= longest, redraws
 
-    assert "| cold: open to first move" in result.stdout
+    assert "| cold: open to a Gallery card can be picked" in result.stdout
+    assert "| cold: open to the first placement accepted by the engine" in result.stdout
     assert "bytecode 1 of 1" in result.stdout
     assert "| the Painting redrawn after each move |" in result.stdout
     written = doc.read_text()
