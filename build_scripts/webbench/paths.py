@@ -11,7 +11,7 @@ LIGHTHOUSE = NODE_MODULES / ".bin" / "lighthouse"
 PAGES = Path(__file__).resolve().parent / "pages"
 DOC = REPO / "docs" / "benchmarks.md"
 SECTION = "## Load and first move in the browser"
-GAME_PATH = "/?seats=human,medium&autostart=1"
+GAME_PATH = "/?seats=human,medium"  # then Start game (browser.start_game), as a visitor
 EMBED_PATH = "/embed.html?seats=human,medium&seed=3"
 BASELINE_PATH = "/bench/baseline.html"
 BOTS_PATH = "/bench/bots.html"
