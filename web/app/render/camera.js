@@ -18,6 +18,14 @@ export function createCamera() {
     if (svg.style.getPropertyValue("--cell-px") !== px) svg.style.setProperty("--cell-px", px);
   }
   new ResizeObserver(cellSize).observe($("painting-svg"));
+  // After a new viewBox, measure in the next frame, once the browser has laid the table out
+  // anyway: measuring at once would force a layout in the middle of a redraw, which the
+  // rest of the redraw (Gallery, seats, focus) undoes, so the first draw of the table paid
+  // for two layouts in one long task.
+  let sizing = 0;
+  const cellSizeSoon = () => {
+    if (!sizing) sizing = requestAnimationFrame(() => { sizing = 0; cellSize(); });
+  };
 
   return function cameraTo(box, animate) {
     const svg = $("painting-svg");
@@ -26,7 +34,7 @@ export function createCamera() {
     const set = (b) => {
       camera.box = b;
       svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
-      cellSize();
+      cellSizeSoon();
     };
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     if (!from || !animate || reduce) return set(box);
