@@ -292,8 +292,11 @@ def test_a_chosen_saved_bot_plays_a_seat_of_a_normal_game_to_the_end(page: Page)
     # a bot saved in another tab is offered at once (the storage event); the choice stays
     other = page.context.new_page()
     other.goto("favicon.svg")
-    other.evaluate("""() => { const bots = JSON.parse(localStorage.getItem("destijl.lab.bots"));
-        bots["Tab bot"] = bots["First bot"]; localStorage.setItem("destijl.lab.bots", JSON.stringify(bots)); }""")
+    other.evaluate("""() => {
+        const bots = JSON.parse(localStorage.getItem("destijl.lab.bots"));
+        bots["Tab bot"] = bots["First bot"];
+        localStorage.setItem("destijl.lab.bots", JSON.stringify(bots));
+    }""")
     other.close()
     expect(seat.get_by_role("option", name="My bot: Tab bot (Bot Lab)")).to_have_count(1)
     expect(seat).to_have_value("bot:mine:Lead bot")
