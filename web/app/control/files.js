@@ -3,6 +3,7 @@
 // agrees to replace the game in progress (`saves.confirmReplace`). Today's Painting
 // results and friend games arriving as files go to their own features.
 
+import { download } from "../export-art.js";
 import { clip } from "../quote.js";
 import { loadGame, rawGame } from "../storage.js";
 import * as T from "../transitions.js";
@@ -17,15 +18,7 @@ export function createFiles(ctx) {
 
   /** Offer `text` as a download named `name`, and say so. */
   function offer(text, name) {
-    const blob = new Blob([text], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(new Blob([text], { type: "application/json" }), name);
     up(T.announce, `Exported ${name}.`);
   }
 
