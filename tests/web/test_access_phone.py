@@ -131,6 +131,13 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
             assert after[2] < before[2] * 0.6, (before, after)  # zoomed in about 3x
             assert after[1] != before[1]  # and panned
             page.get_by_role("button", name="Fit", exact=True).tap()
+            # the view tweens back out to the fit: tap the spots once it is wide again and
+            # still (a spot read mid-tween would be tapped beside it)
+            page.wait_for_function(
+                """(zoomed) => { const svg = document.querySelector('#painting-svg');
+                    const width = Number(svg.getAttribute('viewBox').split(' ')[2]);
+                    return svg.dataset.camera === 'still' && width > 1.5 * zoomed; }""",
+                arg=after[2])
             # a tap on the Painting shows the card on the nearest spot; a second tap places it
             ghost = page.locator(".ghost")
             page.locator("#painting-svg").tap(position={"x": 30, "y": 30})

@@ -37,7 +37,12 @@ export function createCamera() {
       cellSizeSoon();
     };
     const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    if (!from || !animate || reduce) return set(box);
+    // data-camera: "moving" while a tween runs, "still" once the view is where it goes (tests wait on it)
+    if (!from || !animate || reduce) {
+      svg.dataset.camera = "still";
+      return set(box);
+    }
+    svg.dataset.camera = "moving";
     const start = performance.now();
     const step = (now) => {
       const t = Math.min(1, (now - start) / 260);
@@ -45,6 +50,7 @@ export function createCamera() {
       set({ x: from.x + (box.x - from.x) * e, y: from.y + (box.y - from.y) * e,
         w: from.w + (box.w - from.w) * e, h: from.h + (box.h - from.h) * e });
       if (t < 1) camera.anim = requestAnimationFrame(step);
+      else svg.dataset.camera = "still";
     };
     camera.anim = requestAnimationFrame(step);
   }
