@@ -138,10 +138,12 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
                     const width = Number(svg.getAttribute('viewBox').split(' ')[2]);
                     return svg.dataset.camera === 'still' && width > 1.5 * zoomed; }""",
                 arg=after[2])
-            # a tap on the Painting shows the card on the nearest spot; a second tap places it
-            ghost = page.locator(".ghost")
+            # a tap on the Painting shows the card on the nearest spot; a second tap places it.
+            # The ghost was already on the focused spot: wait for the one the tap showed.
+            ghost = page.locator(".ghost[data-tapped='yes']")
             page.locator("#painting-svg").tap(position={"x": 30, "y": 30})
             expect(ghost).to_have_attribute("data-legal", "yes")
+            expect(page.locator("#hint")).to_contain_text("Tap the card again")
             x, y = ghost.get_attribute("data-x"), ghost.get_attribute("data-y")
             page.screenshot(path=ARTIFACTS / "access-phone-held.png")
             assert not small_targets(page), small_targets(page)

@@ -215,6 +215,7 @@ def test_phones_score_strip_note_tools_and_end(phone: BrowserContext) -> None:
     expect(badge).to_have_attribute("data-x", x)
     expect(page.locator(".ghost")).to_have_attribute("data-x", x)
     expect(page.locator(".ghost")).to_have_attribute("data-y", y)
+    expect(page.locator(".ghost")).to_have_attribute("data-tapped", "yes")  # a second tap places
     assert saved_ply(page) == ply
     for size in PHONES:
         page.set_viewport_size(size)

@@ -199,11 +199,12 @@ export function freshLayer(view, move) {
 /**
  * The held card under the pointer: legal or not, and how many cells it would cover. What it
  * covers and scores is said in the score note above the Painting (render-teach.js), at a
- * size that does not depend on the zoom.
+ * size that does not depend on the zoom. `tapped`: a tap showed it here, a second tap places it
+ * (`data-tapped`, for tests and the hint).
  */
-export function ghost(rows, x, y, legal, covered) {
+export function ghost(rows, x, y, legal, covered, tapped = false) {
   return s("g", { class: `ghost ${legal ? "ghost-ok" : "ghost-bad"}`, "data-legal": legal ? "yes" : "no",
-    "data-covers": covered, "data-x": x, "data-y": y, "aria-hidden": "true" },
+    "data-covers": covered, "data-x": x, "data-y": y, "data-tapped": tapped ? "yes" : "no", "aria-hidden": "true" },
   s("g", { class: "ghost-face" }, faceCells(rows, x, y),
     s("path", { d: `M${x + 1} ${y}v3M${x + 2} ${y}v3M${x} ${y + 1}h3M${x} ${y + 2}h3`, class: "card-grid" })),
   legal ? null : s("rect", { x, y, width: 3, height: 3, class: "ghost-hatch", fill: "url(#hatch)" }),

@@ -32,14 +32,16 @@ export function drawTable(s, p, cameraTo) {
     legalSpots(v, playable ? s.held : null, s.rotation, s.hover);
   }
   if (viewChanged || !p || p.cursor !== s.cursor) drawExplorer(v, s.cursor, !p || p.cursor !== s.cursor);
-  if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.hover !== s.hover || p.busy !== s.busy) {
-    ghost(v, playable ? s.held : null, s.rotation, s.hover);
+  if (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.hover !== s.hover
+    || p.busy !== s.busy || p.tapped !== s.tapped) {
+    ghost(v, playable ? s.held : null, s.rotation, s.hover, armed(s));
   }
   if (viewChanged || !p || p.camera !== s.camera) cameraTo(s.camera || fitBox(v.bounds, v.is_over ? 1 : undefined), !!p && !s.camera);
   const over = v.is_over && !s.replay;
   show($("gallery-panel"), !over);
   show($("results"), over);
-  if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) {
+  if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy
+    || p.tapped !== s.tapped)) {
     gallery(s, v, playable);
   }
   if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
@@ -125,7 +127,12 @@ function legalSpots(v, held, rotation, current) {
   replace($("layer-spots"), paint.spots(positions, v, current));
 }
 
-function ghost(v, held, rotation, spot) {
+/** A tap showed the held card where it is now: a second tap there places it. */
+function armed(s) {
+  return !!(s.tapped && s.hover && s.tapped[0] === s.hover[0] && s.tapped[1] === s.hover[1]);
+}
+
+function ghost(v, held, rotation, spot, tapped) {
   const place = $("btn-place");
   if (place) {
     place.disabled = held === null || !spot
@@ -137,7 +144,7 @@ function ghost(v, held, rotation, spot) {
   const [x, y] = spot;
   const legal = (v.legal?.[held]?.[rotation] || []).some(([lx, ly]) => lx === x && ly === y);
   const cover = (v.covers || []).find(([cx, cy]) => cx === x && cy === y);
-  replace($("layer-ghost"), paint.ghost(card.faces[rotation], x, y, legal, cover ? cover[2] : 0));
+  replace($("layer-ghost"), paint.ghost(card.faces[rotation], x, y, legal, cover ? cover[2] : 0, tapped));
 }
 
 function gallery(s, v, playable) {
@@ -182,6 +189,7 @@ function gallery(s, v, playable) {
   let hint = "";
   if (!playable) hint = "";
   else if (s.held === null) hint = touch ? "Tap a card to pick it up." : "Pick a card. Keys 1–9 pick a card too.";
+  else if (touch && armed(s)) hint = `${turned} Tap the card again to place it there, or tap Place.`;
   else if (touch) hint = `${turned} Tap the Painting to show the card there, then tap it again or tap Place.`;
   else hint = `${turned}${v.rotations.length < 2 ? "" : " R rotates."} Click a marked spot, or use the arrow keys and press Enter. Esc puts the card back.`;
   text($("hint"), hint);
