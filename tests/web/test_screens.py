@@ -76,6 +76,8 @@ def all_bots_to_the_end(where: Page | Frame, players: int = 5) -> None:
     if confirm.is_visible():
         confirm.click()
     expect(where.get_by_role("button", name="Rematch")).to_be_visible(timeout=BOOT_MS)
+    # the score chart comes with the engine's history, a moment after the end screen
+    expect(where.locator("#score-chart")).to_be_visible(timeout=BOOT_MS)
 
 
 def check_end(facts: dict, where: str) -> None:
