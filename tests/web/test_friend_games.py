@@ -183,9 +183,10 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     offline.goto(link_of(site.url, forged))
     expect(toast(offline)).to_contain_text("forged reveal")
     assert friend_save(offline, game)["record"]["moves"] == []
-    offline.goto(moved)
+    offline.goto(moved)  # the same page: until the link is opened, Ben's own game shows
+    expect(offline.locator("#friend-status")).to_have_text("You play Ben. Your turn.",
+                                                           timeout=BOOT_MS)
     assert settle(offline, None) == "turn"
-    expect(offline.locator("#friend-status")).to_have_text("You play Ben. Your turn.")
     no_scroll(offline)
     assert not small_targets(offline), small_targets(offline)
     offline.get_by_role("button", name="Gallery card 1", exact=True).tap()
