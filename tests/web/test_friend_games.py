@@ -15,8 +15,10 @@ from player import (
     TURN_MS,
     open_game,
     place_first_spot,
+    saved_ply,
     score_table,
     set_up,
+    wait_ply_above,
     wait_ready,
 )
 from playwright.sync_api import BrowserContext, Page, expect
@@ -189,10 +191,12 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     assert settle(offline, None) == "turn"
     no_scroll(offline)
     assert not small_targets(offline), small_targets(offline)
+    ply = saved_ply(offline)
     offline.get_by_role("button", name="Gallery card 1", exact=True).tap()
     place = offline.get_by_role("button", name=re.compile(r"^Place the card here"))
     expect(place).to_be_enabled()
     place.tap()
+    wait_ply_above(offline, ply)  # the move is made: until then the Gallery still shows
     assert settle(offline, None) == "link"
     answered = link_field(offline).input_value()
     expect(offline.get_by_role("button", name="Copy")).to_be_visible()
