@@ -40,10 +40,9 @@ export function drawTable(s, p, cameraTo) {
   const over = v.is_over && !s.replay;
   show($("gallery-panel"), !over);
   show($("results"), over);
-  if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy
-    || p.tapped !== s.tapped)) {
+  if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) {
     gallery(s, v, playable);
-  }
+  } else if (!over && p.tapped !== s.tapped) hint(s, v, playable); // a tap armed the second tap
   if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
     || p.teach.history !== s.teach.history || p.teach.hintsUsed !== s.teach.hintsUsed)) {
     replace($("results"), resultsPanel(v, s.highlight));
@@ -184,6 +183,11 @@ function gallery(s, v, playable) {
   const rot = $("btn-rotate");
   rot.disabled = !playable || s.held === null || v.rotations.length < 2;
   attr(rot, "aria-describedby", "hint");
+  hint(s, v, playable);
+}
+
+/** The line under the Gallery: what to do next, in words for the pointer in use. */
+function hint(s, v, playable) {
   const touch = window.matchMedia?.("(pointer: coarse)").matches;
   const turned = v.rotations.length < 2 ? "Rotation is off in this game." : `Turned ${s.rotation}°.`;
   let hint = "";
