@@ -129,9 +129,20 @@ def main_thread(browser: Browser, page: Page) -> Iterator[MainThread]:
     mark = next(e for e in events if e.get("name") == PROBE and e.get("ph") in ("I", "R", "i"))
     result.probe_ts = mark["ts"]
     result.probe_ms = mark["args"]["data"]["startTime"]
-    result.tasks = [
-        Task(e["ts"], e.get("dur", 0) / 1000, e.get("tdur", e.get("dur", 0)) / 1000)
-        for e in events
-        if e.get("ph") == "X" and e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
-        and "toplevel" in e.get("cat", "").split(",")
-    ]
+    tasks = sorted(
+        (Task(e["ts"], e.get("dur", 0) / 1000, e.get("tdur", e.get("dur", 0)) / 1000)
+         for e in events
+         if e.get("ph") == "X" and e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
+         and "toplevel" in e.get("cat", "").split(",")),
+        key=lambda t: (t.ts, -t.wall_ms))
+    result.tasks = _outermost(tasks)
+
+
+def _outermost(tasks: list[Task]) -> list[Task]:
+    """`tasks` (sorted by start) without those nested in another: a trace may record one
+    task as two or three "toplevel" events, one inside the other."""
+    kept: list[Task] = []
+    for task in tasks:
+        if not kept or task.ts >= kept[-1].ts + 1000 * kept[-1].wall_ms:
+            kept.append(task)
+    return kept

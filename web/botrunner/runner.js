@@ -7,9 +7,10 @@
 // cross-origin to it. The site's policy allows this one inline script by its hash
 // (build_scripts/netlify_headers.py); the document's own <meta> policy forbids every
 // connection. Nothing is fetched: the Lab page hands over every file (the worker's code,
-// Pyodide's two scripts and its two big files), so the sandbox works offline too. It
+// Pyodide's two scripts and its two big files) as Blobs, handles that cost nothing to pass
+// on (this document shares the Lab page's main thread), so the sandbox works offline too. It
 // talks only to the Lab page (window.parent), by postMessage:
-//   in:  {type: "boot", files: {worker, pyodide, asm: text; wasm, python: bytes}, lockFile}
+//   in:  {type: "boot", files: {worker, pyodide, asm, wasm, python: Blob}, lockFile}
 //        {type: "load", id, code, limitMs}       the bot's source: defines choose(view)
 //        {type: "choose", id, state, seed, ply, limitMs}   one move from the public state
 //        {type: "stop"}                          end the worker now (Stop)

@@ -1,7 +1,8 @@
 // The Bot Lab's worker (docs/bots.md, "Safety"): Pyodide with the engine, and one person's
 // bot. runner.js starts it from a blob: URL in an opaque origin, so it has no storage and,
-// by the runner's policy, no network: everything comes in the "boot" message, Pyodide's
-// two scripts as text (imported from blob: URLs) and its two big files as bytes.
+// by the runner's policy, no network: everything comes in the "boot" message as Blobs,
+// Pyodide's two scripts (imported from blob: URLs) and its two big files (read here, in
+// the worker, never on the page's main thread).
 //   in:  {type: "boot", pyodide, asm, lockFile, wasm, python}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
 //   out: {type: "alive"} once loaded, {type: "ready"} | {type: "failed", message};
@@ -23,7 +24,7 @@ const INDEX_URL = "https://pyodide.invalid/"; // names only: every file is serve
 async function start({ pyodide, asm: asmCode, lockFile, wasm, python }) {
   const indexURL = INDEX_URL;
   const pythonURL = `${indexURL}bot-python.zip`;
-  const script = (text) => URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  const script = (blob) => URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
   const files = {
     [`${indexURL}pyodide.asm.wasm`]: () => new Response(wasm, { headers: { "Content-Type": "application/wasm" } }),
     [pythonURL]: () => new Response(python, { headers: { "Content-Type": "application/zip" } }),

@@ -104,22 +104,25 @@ export class BotSandbox {
       return this.#show(frame);
     }
     const pyodide = new URL(BUILD.pyodide, base).href;
-    const get = async (url, as) => {
+    // Blobs, not text or ArrayBuffers: a Blob is a handle, so neither reading a file (the
+    // wasm is 9.6 MB) nor handing it to the runner and on to its worker copies its bytes on
+    // this page's main thread (an ArrayBuffer did: tasks of 16-56 ms of CPU at the first Run).
+    const get = async (url) => {
       const response = await fetch(url);
       if (!response.ok) throw new BotFailure({ message: `Python's files could not be read (HTTP ${response.status} for ${url.split("/").pop()})` });
-      return as === "text" ? response.text() : response.arrayBuffer();
+      return response.blob();
     };
     let files;
     try {
       const [runner, worker, pyodideCode, asm, wasm, python] = await Promise.all([
-        get(new URL("botrunner/runner.js", base).href, "text"),
-        get(new URL("botrunner/worker.js", base).href, "text"),
-        get(`${pyodide}pyodide.mjs`, "text"),
-        get(`${pyodide}pyodide.asm.mjs`, "text"),
+        get(new URL("botrunner/runner.js", base).href),
+        get(new URL("botrunner/worker.js", base).href),
+        get(`${pyodide}pyodide.mjs`),
+        get(`${pyodide}pyodide.asm.mjs`),
         get(`${pyodide}pyodide.asm.wasm`),
         get(new URL(BUILD.python, base).href),
       ]);
-      files = { runner, worker, pyodide: pyodideCode, asm, wasm, python };
+      files = { runner: await runner.text(), worker, pyodide: pyodideCode, asm, wasm, python };
     } catch (error) {
       throw error instanceof BotFailure ? error : new BotFailure({ message: `Python's files could not be read (${error.message})` });
     }
@@ -133,7 +136,7 @@ export class BotSandbox {
     const { worker, pyodide: text, asm, wasm, python } = files;
     frame.contentWindow.postMessage({
       type: "boot", lockFile: BUILD.lockFile, files: { worker, pyodide: text, asm, wasm, python },
-    }, "*", [wasm, python]);
+    }, "*");
   }
 
   /** Add `frame` to the page and wait for its hello. */
