@@ -5,6 +5,7 @@
 import { Engine } from "../engine.js";
 import { createController } from "./controller.js";
 import { bindEvents } from "./events.js";
+import { loadWhenIdle } from "./lazy.js";
 import * as pwa from "./pwa.js";
 import { createRenderer } from "./render/renderer.js";
 import { createState } from "./state.js";
@@ -45,6 +46,7 @@ export function startApp({ mode, play = false }) {
     },
   };
   renderer.schedule(state);
+  loadWhenIdle(); // what the start screen does not need, after its first paint
 
   // Errors never blank the page: anything unexpected becomes a message in the toast.
   const oops = (what) => store.update(T.refused, `Something went wrong: ${what}`);

@@ -3,7 +3,7 @@
 // agrees to replace the game in progress (`saves.confirmReplace`). Today's Painting
 // results and friend games arriving as files go to their own features.
 
-import { download } from "../export-art.js";
+import { art } from "../lazy.js";
 import { clip } from "../quote.js";
 import { loadGame, rawGame } from "../storage.js";
 import * as T from "../transitions.js";
@@ -18,8 +18,10 @@ export function createFiles(ctx) {
 
   /** Offer `text` as a download named `name`, and say so. */
   function offer(text, name) {
-    download(new Blob([text], { type: "application/json" }), name);
-    up(T.announce, `Exported ${name}.`);
+    art.when(({ download }) => {
+      download(new Blob([text], { type: "application/json" }), name);
+      up(T.announce, `Exported ${name}.`);
+    });
   }
 
   /** Download the game on the table, as it is on screen, as a record file. */

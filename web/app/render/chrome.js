@@ -5,7 +5,7 @@
 import { attr, h, replace, show, text } from "../dom.js";
 import { shareParams } from "../params.js";
 import { shownView, undoSeat } from "../queries.js";
-import { hintsSetting } from "../teach/render.js";
+import { hintsSetting } from "../teach/buttons.js";
 import { confirmDialog, renderSaveProblem } from "./saves.js";
 import { applyLook, lookOf, settingsPanel } from "./settings.js";
 import { shareDialog } from "./share.js";

@@ -1,8 +1,9 @@
 // Mounts, once, the page parts the render modules need and web/index.html does not have:
 // the colour-blind patterns, the Settings button, the Painting's explorer, the spots above
-// the held card's ghost and the Place button.
+// the held card's ghost, the Place button, and the teaching buttons and layers.
 
 import { h } from "../dom.js";
+import { mountTeach } from "../teach/buttons.js";
 import { mountExplorer } from "./explore.js";
 import { patternDefs } from "./paint.js";
 import { mountSettingsButton } from "./settings.js";
@@ -23,4 +24,5 @@ export function mountParts() {
     rotate.after(h("button", { type: "button", class: "btn btn-place", id: "btn-place", "data-action": "place-held",
       "aria-keyshortcuts": "Enter", title: "Place the held card where it is shown (Enter)", text: "Place" }));
   }
+  mountTeach(); // the Rules button is on every screen
 }

@@ -1,30 +1,34 @@
 // Render: reads the state and updates the page. Batched with requestAnimationFrame, and
 // each part is redrawn only when the state it depends on changed (compared by identity):
-// the page around the game (chrome.js), the start screen (start.js, saves.js) or the table
-// (table.js), the Rules panel and the tour, then the state marks on #table, then the focus.
+// the page around the game (chrome.js), the start screen (start.js, saves.js) or the board
+// (board.js: the table, the Rules panel and the tour), then the state marks on #table,
+// then the focus. The board is a part of its own (app/lazy.js), fetched once the browser is
+// idle after the first paint (app.js): a state that needs it before it is there is drawn, whole,
+// as soon as it is.
 
 import { attr } from "../dom.js";
 import { renderDailyCard } from "../daily/render.js";
 import { renderFriendPanel, renderFriendSaves } from "../friends/render.js";
+import { board } from "../lazy.js";
 import { phaseOf, toMove } from "../queries.js";
-import { renderRules } from "../teach/rules.js";
-import { renderTour } from "../teach/tour.js";
-import { drawOpening } from "../opening/render.js";
-import { createCamera } from "./camera.js";
 import { drawChrome } from "./chrome.js";
 import { createFocusFlow } from "./focus.js";
 import { mountParts } from "./mount.js";
 import { renderSaves } from "./saves.js";
 import { renderStart } from "./start.js";
-import { drawTable } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Does state `s` show anything the board draws? */
+const needsBoard = (s) => s.screen === "table" || !!s.teach.rules;
 
 export function createRenderer() {
   let prev = null;
   let next = null;
   let frame = 0;
-  const cameraTo = createCamera();
+  let drawBoard = null; // board.js's drawing, once loaded
+  let boardPrev = null; // the state the board drew last
+  let boardFailed = false; // its load failed: draw the rest (the toast says why)
   const focusFlow = createFocusFlow();
   mountParts();
 
@@ -35,6 +39,16 @@ export function createRenderer() {
   function flush() {
     frame = 0;
     const s = next;
+    if (!drawBoard && board.get()) drawBoard = board.get().createBoard();
+    if (!drawBoard && !boardFailed && needsBoard(s)) {
+      // nothing of this state is drawn until the board can be too: never half a table
+      board.load().then(() => schedule(next), (error) => {
+        boardFailed = true;
+        schedule(next);
+        throw error;
+      });
+      return;
+    }
     draw(s, prev);
     prev = s;
   }
@@ -46,11 +60,12 @@ export function createRenderer() {
       renderStart($("setup"), s, p?.screen === "start" ? p : null);
       renderSaves($("setup"), s, p?.screen === "start" ? p : null);
       renderFriendSaves($("setup"), s, p?.screen === "start" ? p : null);
-    } else drawTable(s, p?.screen === "table" ? p : null, cameraTo);
-    drawOpening(s, p);
+    }
+    if (drawBoard) {
+      drawBoard(s, boardPrev);
+      boardPrev = s;
+    }
     renderFriendPanel(s, p);
-    renderRules(s, p);
-    renderTour(s);
     mark(s);
     focusFlow(s, p); // last: after every part of the page is drawn
   }

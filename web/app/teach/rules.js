@@ -10,7 +10,7 @@
 import { h, replace, s as svg, show } from "../dom.js";
 import { cardSvg, faceCells, highlightLayer } from "../render/paint.js";
 import { RULES } from "../rules-data.js";
-import { mountTeach } from "./render.js";
+import { mountTeach } from "./buttons.js";
 import { colorName, ordinal } from "../words.js";
 import { modal } from "../modal.js";
 
