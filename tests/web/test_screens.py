@@ -98,6 +98,7 @@ def walk_the_tour(page: Page, label: str, touch: bool) -> None:
     tour = page.get_by_role("region", name="Guided first game")
     for step in range(4):
         expect(tour).to_have_attribute("data-step", str(step))
+        expect(tour).to_have_attribute("data-placed", "yes")  # measured a frame after the draw
         note = tour.bounding_box()
         target = page.locator(".tour-target").bounding_box()
         assert note and target and not intersect(note, target), f"{label} {step}: {note} {target}"

@@ -65,6 +65,7 @@ def test_preview_hint_tour_log_and_last_moves(page: Page, snap) -> None:
     tour = page.get_by_role("region", name="Guided first game")
     expect(tour).to_be_visible()
     expect(tour).to_have_attribute("data-step", "0")
+    expect(tour).to_have_attribute("data-placed", "yes")  # placed a frame after the draw
     expect(page.locator("#gallery-panel")).to_have_class(re.compile("tour-target"))
     both_sizes(page, snap, "tour")
     pick(page, 1)

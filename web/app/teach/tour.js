@@ -10,6 +10,7 @@ import { TOUR_STEPS } from "./state.js";
 
 let box = null;
 let lastTarget = null;
+let placing = 0; // the frame that will place the note
 
 function mount() {
   if (box) return box;
@@ -29,6 +30,7 @@ export function renderTour(s) {
   const step = s.screen === "table" && s.view && !s.view.is_over && !s.teach.rules ? s.teach.tour : null;
   mount();
   const old = lastTarget && document.getElementById(lastTarget);
+  cancelAnimationFrame(placing);
   if (step === null || step === undefined || !TOUR_STEPS[step]) {
     show(box, false);
     old?.classList.remove("tour-target");
@@ -36,6 +38,7 @@ export function renderTour(s) {
     return;
   }
   const info = TOUR_STEPS[step];
+  const moved = box.hidden || lastTarget !== info.target; // its old place is no guide
   if (lastTarget !== info.target) {
     old?.classList.remove("tour-target");
     lastTarget = info.target;
@@ -49,7 +52,19 @@ export function renderTour(s) {
   text(document.getElementById("tour-body"), touch ? info.touch : info.body);
   text(document.getElementById("tour-next"), step === TOUR_STEPS.length - 1 ? "Done" : "Next");
   show(box, true);
-  if (target) place(box, target);
+  if (!target) return;
+  // Measured in the next frame, once the browser has laid the table out anyway (as
+  // render/camera.js sizes the cells): measuring now would force a layout in the middle of
+  // the table's first draw. Until then a note that moves is not seen; data-placed says
+  // when it is where it goes (tests wait on it).
+  attr(box, "data-placed", "no");
+  if (moved) box.style.opacity = "0";
+  placing = requestAnimationFrame(() => {
+    placing = 0;
+    place(box, target);
+    box.style.opacity = "";
+    attr(box, "data-placed", "yes");
+  });
 }
 
 const GAP = 12; // px between the note and what it points at
