@@ -12,7 +12,8 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[2] / "web" / "app"
 IMPORT = re.compile(r"""(?:from\s*|import\(\s*)["'](\.{1,2}/[^"']+)["']""")
-ENTRY = {"main.js", "app.js", "preview.js", "pwa.js"}
+# parts.js and later.js: the parts loaded later, handed down by app.js (docs/web.md)
+ENTRY = {"main.js", "app.js", "preview.js", "pwa.js", "parts.js", "later.js"}
 # the Bot Lab page's own app (lab.html) sits on top like app.js; its saved bots (keep.js) and
 # its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
 LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js",
@@ -21,10 +22,11 @@ STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.j
          "lab/keep.js", "friends/store.js", "friends/link.js", "daily/store.js",
          "opening/store.js", "opening/state.js"}
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
-VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js", "friends/render.js",
-              "daily/render.js", "opening/render.js"}
+VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
+              "friends/render.js", "friends/saves.js", "daily/render.js", "daily/dialog.js",
+              "opening/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
-                 "daily/control.js", "opening/control.js"}
+                 "daily/control.js", "daily/play.js", "opening/control.js"}
 
 
 def layer(module: str) -> tuple[int, str]:

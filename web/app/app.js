@@ -5,7 +5,7 @@
 import { Engine } from "../engine.js";
 import { createController } from "./controller.js";
 import { bindEvents } from "./events.js";
-import { loadWhenIdle } from "./lazy.js";
+import { parts } from "./parts.js";
 import * as pwa from "./pwa.js";
 import { createRenderer } from "./render/renderer.js";
 import { createState } from "./state.js";
@@ -30,7 +30,7 @@ export function startApp({ mode, play = false }) {
     play = false;
     document.body.classList.remove("is-preview");
   }
-  const renderer = createRenderer();
+  const renderer = createRenderer(parts.board);
   let state = createState(mode);
 
   const store = {
@@ -46,7 +46,7 @@ export function startApp({ mode, play = false }) {
     },
   };
   renderer.schedule(state);
-  loadWhenIdle(); // what the start screen does not need, after its first paint
+  parts.loadWhenIdle(); // what the start screen does not need, after its first paint
 
   // Errors never blank the page: anything unexpected becomes a message in the toast.
   const oops = (what) => store.update(T.refused, `Something went wrong: ${what}`);
@@ -63,7 +63,7 @@ export function startApp({ mode, play = false }) {
     store.update(T.engineFailed, `this browser cannot run the engine (${error.message})`);
   }
   if (engine) {
-    const controller = createController({ engine, store, mode, pwa, location: play ? autostarting(location) : location });
+    const controller = createController({ engine, store, mode, pwa, parts, location: play ? autostarting(location) : location });
     bindEvents(controller.dispatch);
     controller.boot({ play });
     if (mode === "full") {

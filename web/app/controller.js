@@ -26,10 +26,11 @@ import { createShare } from "./control/share.js";
 import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
 import { createTeach } from "./teach/control.js";
-import { createFriends } from "./friends/control.js";
+import { listFriends } from "./friends/store.js";
 import { createLinks } from "./control/links.js";
 import { createDaily } from "./daily/control.js";
 import { createOpening } from "./opening/control.js";
+import { deferred } from "./lazy.js";
 
 export { reason } from "./control/narration.js";
 
@@ -47,7 +48,11 @@ export function createController(deps) {
   ctx.daily = createDaily(ctx);
   ctx.settings = createSettings(ctx);
   ctx.access = createAccess(ctx);
-  ctx.friends = createFriends(ctx);
+  ctx.friends = { // friend games load later (app/parts.js); the start screen's list at once
+    refreshList: () => ctx.up((s) => ({ ...s, friendSaves: listFriends() })),
+    ...deferred(ctx.parts.friends, (m) => m.createFriends(ctx),
+      ["start", "play", "openRecord", "resume", "copy", "share", "download", "showLink"]),
+  };
   ctx.opening = createOpening(ctx);
   ctx.settings.init();
   ctx.teach.init();

@@ -1,8 +1,7 @@
-// The parts of the app that the start screen does not need, loaded apart from it: each is a
-// dynamic import(), so a build gives it a bundle of its own (build_scripts/bundle.py) that
-// the page fetches and runs only when the part is first needed, or once the browser is idle
-// after the first paint when a click must find it there at once. Every import() of the app
-// is here; the rest of the app asks for a part through its `later` object.
+// Loading a part of the app later: a dynamic import() made at most once, asked for by
+// whoever needs the part first (or once the browser is idle), with what was asked of the
+// part before it arrived kept in order and done when it is there. Which parts load later
+// is app/parts.js.
 
 /**
  * A part of the app loaded with `load` (a function returning an import()), at most once.
@@ -37,13 +36,16 @@ export function later(load) {
   return part;
 }
 
-/** The table, the Rules panel and the guided tour: render/renderer.js draws them with it. */
-export const board = later(() => import("./render/board.js"));
-/** Pictures of the finished Painting, and files offered as downloads. */
-export const art = later(() => import("./export-art.js"));
-
-/** Fetch every part once the browser is idle after the first paint (app.js calls it once the
- * app has started): a click then finds what it needs already there, also offline. */
-export function loadWhenIdle() {
-  for (const part of [board, art]) part.soon();
+/**
+ * A controller part whose module loads later, as an object with the methods `names`: each
+ * runs the part's method of that name (the part made once by `make(module)`) at once if the
+ * module is there, else once it is, in the order called, and returns a promise of its result.
+ * @param {ReturnType<typeof later>} part
+ * @param {(module: any) => object} make
+ * @param {string[]} names
+ */
+export function deferred(part, make, names) {
+  let made = null;
+  const run = (name, args) => part.when((module) => (made ??= make(module))[name](...args));
+  return Object.fromEntries(names.map((name) => [name, (...args) => run(name, args)]));
 }

@@ -6,13 +6,14 @@
  * @returns the shared context; `ctx.cancel()` starts a new generation, `ctx.stale(g)` says
  *   whether work begun in generation `g` has been overtaken (new game, undo, replay, ...).
  */
-export function createContext({ engine, store, mode, pwa, location = window.location }) {
+export function createContext({ engine, store, mode, pwa, parts, location = window.location }) {
   const ctx = {
     engine,
     get: store.get,
     up: store.update,
     mode, // "full" or "embed"
     pwa,
+    parts, // the parts loaded later (app/parts.js): ctx.parts.friends, .daily, .art
     location,
     gen: 0, // bumped to cancel the bot loop (new game, undo, replay, new screen)
     cancel: () => ++ctx.gen,

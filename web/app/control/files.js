@@ -3,7 +3,6 @@
 // agrees to replace the game in progress (`saves.confirmReplace`). Today's Painting
 // results and friend games arriving as files go to their own features.
 
-import { art } from "../lazy.js";
 import { clip } from "../quote.js";
 import { loadGame, rawGame } from "../storage.js";
 import * as T from "../transitions.js";
@@ -18,7 +17,7 @@ export function createFiles(ctx) {
 
   /** Offer `text` as a download named `name`, and say so. */
   function offer(text, name) {
-    art.when(({ download }) => {
+    ctx.parts.art.when(({ download }) => {
       download(new Blob([text], { type: "application/json" }), name);
       up(T.announce, `Exported ${name}.`);
     });

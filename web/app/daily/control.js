@@ -1,19 +1,19 @@
 // Today's Painting (docs/daily.md): today's deal (engine `daily`), one scored attempt a
-// day, the par and the share text once a daily is over (engine `daily_result`, played in
-// the worker after the game, never before), the results and stats kept on the device
-// (store.js), practice games of any date, and the export and import of the results.
+// day, the par and the share text once a daily is over, the results and stats kept on the
+// device (store.js), practice games of any date, and the export and import of the results.
+// Here what the start screen needs at once (today's number and the results kept, for its
+// card; whether a file is a results file); the rest is daily/play.js, a part loaded later
+// (app/parts.js), made when first asked.
 
-import { gameLink, sitePage } from "../control/share.js";
-import { reason, turnText } from "../control/narration.js";
-import { linkURL, payloadOf, unpack } from "../link/codec.js";
-import { dailyTag, listGames } from "../storage.js";
+import { reason } from "../control/narration.js";
+import { deferred } from "../lazy.js";
+import { dailyTag } from "../storage.js";
 import * as T from "../transitions.js";
-import { dateLabel, localDate } from "./day.js";
-import { checkEntry, daysOf, fileOf as fileData, FORMAT, readDays, storeDays } from "./store.js";
+import { localDate } from "./day.js";
+import { FORMAT, readDays } from "./store.js";
 
 export function createDaily(ctx) {
   const { engine, get, up } = ctx;
-  let working = null; // the record whose result is being worked out
 
   /** Today's local date (the browser's clock, read each time: midnight may pass). */
   const today = () => localDate(new Date());
@@ -31,186 +31,6 @@ export function createDaily(ctx) {
     }
   }
 
-  /** A scored daily of `date` in progress, saved on this device (its id), or null. */
-  function savedAttempt(date) {
-    return listGames(ctx.mode).games.find((g) => !g.over && g.daily?.date === date && !g.daily.practice)?.id ?? null;
-  }
-
-  /**
-   * "Today's Painting": today's result if it is played, else the saved attempt, else a new
-   * deal (after a yes if another game is in progress).
-   */
-  async function open({ confirmed = false } = {}) {
-    await refresh();
-    const date = today();
-    if (get().dailyDays[date]) return up(T.openDialog, { kind: "daily", date });
-    const s = get();
-    if (s.daily?.date === date && !s.daily.practice && s.view && !s.view.is_over) {
-      return ctx.dispatch({ type: "resume" });
-    }
-    const id = savedAttempt(date);
-    if (id) return ctx.saves.resumeSaved(id);
-    if (!confirmed) {
-      return ctx.saves.confirmReplace({ title: "Start Today's Painting?", yesLabel: "Start Today's Painting",
-        yes: { type: "daily-open", confirmed: true } }, () => deal(date, false));
-    }
-    return deal(date, false);
-  }
-
-  /** Play `date`'s daily again as practice (marked so, never counted). */
-  function practice(date, { confirmed = false } = {}) {
-    if (!/^\d{4}-\d\d-\d\d$/.test(date || "")) return up(T.refused, "Pick a date to play as practice.");
-    if (!confirmed) {
-      return ctx.saves.confirmReplace({ title: "Play a practice Painting?", yesLabel: "Play as practice",
-        yes: { type: "daily-practice", date, confirmed: true } }, () => deal(date, true));
-    }
-    return deal(date, true);
-  }
-
-  async function deal(date, isPractice) {
-    up(T.closeDialog);
-    up(T.busy, true);
-    try {
-      const { number, view } = await engine.call("daily", { date });
-      ctx.games.replaced();
-      up(T.setDaily, { date, number, practice: isPractice });
-      const what = `${isPractice ? "Practice: " : ""}Today's Painting #${number}, ${dateLabel(date)}`;
-      up(T.gameLoaded, view, `${what}. ${turnText(view)}`);
-      ctx.saves.save(view, { fresh: true });
-      ctx.saves.refreshList();
-      ctx.bots.run();
-    } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `Today's Painting could not start: ${reason(error)}`);
-    }
-  }
-
-  /**
-   * The table's game may be a daily that is over: work out its par and share text (the
-   * hard bot plays the par game in the worker now), and keep a scored result on the device.
-   */
-  async function ended() {
-    const s = get();
-    const daily = s.daily;
-    const record = s.view?.record;
-    if (!daily || !s.view?.is_over || s.dailyResult || working === record) return;
-    const kept = daily.practice ? null : readDays()[daily.date];
-    if (kept?.text && kept.verdict) { // worked out when it was played: no second par game
-      const share = `${kept.text}\n${linkURL(sitePage(ctx), kept.link)}`;
-      return void up(T.setDailyResult, { total: kept.score, par: kept.par, place: kept.place, verdict: kept.verdict, share });
-    }
-    working = record;
-    up(T.setDailyResult, { pending: true });
-    try {
-      const result = await engine.call("daily_result", { record, date: daily.date });
-      const url = await gameLink(ctx, record, "daily", daily.date);
-      if (get().view?.record !== record) return;
-      if (!daily.practice) {
-        const stored = storeDays({ [daily.date]: { score: result.total, par: result.par, place: result.place,
-          players: result.players, link: payloadOf(new URL(url).hash), text: result.text, number: result.number, verdict: result.verdict } });
-        up(T.setDailyDays, stored.days);
-      }
-      up(T.setDailyResult, { ...result, share: `${result.text}\n${url}` });
-      up(T.announce, `${turnText(get().view)} Par ${result.par}: ${result.verdict}.`);
-    } catch (error) {
-      if (get().view?.record === record && !ctx.loading.lost(error)) {
-        up(T.setDailyResult, { error: `The par could not be worked out: ${reason(error)}` });
-      }
-    } finally {
-      working = null;
-    }
-  }
-
-  /** The text to share: the table's daily result, or the dialog's day (its text worked out again if need be). */
-  async function shareText() {
-    const s = get();
-    if (s.dialog?.kind !== "daily") return s.dailyResult?.share ?? null;
-    const date = s.dialog.date;
-    const entry = s.dailyDays[date];
-    if (!entry) return null;
-    const url = linkURL(sitePage(ctx), entry.link);
-    if (entry.text) return `${entry.text}\n${url}`;
-    const { view } = await engine.call("link_open", { text: await unpack(entry.link) });
-    const result = await engine.call("daily_result", { record: view.record, date });
-    return `${result.text}\n${url}`;
-  }
-
-  /** Share (the Web Share API where there is one) or copy the result text. */
-  async function share(how) {
-    const note = (text) => (get().dialog?.kind === "daily"
-      ? up(T.openDialog, { ...get().dialog, note: text }) : up(T.setDailyResult, { ...get().dailyResult, note: text }));
-    let text;
-    try {
-      text = await shareText();
-    } catch (error) {
-      return note(`The result could not be made: ${reason(error)}`);
-    }
-    if (!text) return undefined;
-    if (get().dialog?.kind === "daily" && get().dialog.share !== text) up(T.openDialog, { ...get().dialog, share: text });
-    if (how === "share" && navigator.share) {
-      try {
-        await navigator.share({ text });
-        return note("Shared.");
-      } catch (error) {
-        if (error?.name === "AbortError") return undefined;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      return note("Copied to the clipboard.");
-    } catch {
-      return note("Select the text above and copy it (Ctrl+C or ⌘C).");
-    }
-  }
-
-  /** The stats and calendar (and today's result, once played). */
-  async function stats() {
-    await refresh();
-    up(T.openDialog, { kind: "daily", date: get().dailyDays[today()] ? today() : null });
-  }
-
-  /** Download the results kept on this device as a destijl-daily/1 file. */
-  function exportDays() {
-    const blob = new Blob([`${JSON.stringify(fileData(get().dailyDays), null, 2)}\n`], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `destijl-daily-${today()}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    up(T.announce, `Exported your Today's Painting results as ${a.download}.`);
-  }
-
-  /**
-   * Import a destijl-daily/1 file: each day's link is checked by the engine as that day's
-   * finished daily, and its score taken from the replay; days already here are kept.
-   */
-  async function importDays(data, name) {
-    const days = daysOf(data);
-    const kept = {};
-    const refused = [];
-    for (const [date, entry] of Object.entries(days)) {
-      try {
-        const opened = await engine.call("link_open", { text: await unpack(entry.link) });
-        const line = opened.view.result?.seats?.[0];
-        if (opened.kind !== "daily" || opened.day !== date || !line) throw new Error("it is not that day's finished Painting");
-        kept[date] = checkEntry({ ...entry, score: line.total, text: undefined, verdict: undefined, number: opened.number }) ?? entry;
-      } catch (error) {
-        if (ctx.loading.lost(error)) return;
-        refused.push(`${date} (${reason(error)})`);
-      }
-    }
-    const before = Object.keys(get().dailyDays).length;
-    const stored = storeDays(kept);
-    up(T.setDailyDays, stored.days);
-    const added = Object.keys(stored.days).length - before;
-    const skipped = refused.length ? ` Refused: ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; …" : ""}.` : "";
-    const msg = `${name}: ${added} Today's Painting result${added === 1 ? "" : "s"} added.${skipped}`;
-    up(T.announce, msg);
-    if (refused.length || !stored.ok) up(T.refused, stored.ok ? msg : `${msg} They could not be stored on this device.`);
-  }
-
   /** The parsed `destijl-daily/1` file in `text`, or null if it is not one (then it may be a game record). */
   function fileOf(text) {
     try {
@@ -221,5 +41,6 @@ export function createDaily(ctx) {
     }
   }
 
-  return { refresh, open, practice, ended, share, stats, exportDays, importDays, fileOf, tagOf: dailyTag, today };
+  return { refresh, fileOf, tagOf: dailyTag, today, ...deferred(ctx.parts.daily, (m) => m.createDailyPlay(ctx),
+    ["open", "practice", "ended", "share", "stats", "exportDays", "importDays"]) };
 }

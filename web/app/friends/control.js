@@ -7,7 +7,7 @@
 import * as T from "../transitions.js";
 import { reason, turnText } from "../control/narration.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
-import { forkKey, listFriends, loadFriend, saveFriend } from "./store.js";
+import { forkKey, loadFriend, saveFriend } from "./store.js";
 
 export const SEED_REFUSED = "Seed: a friend game has no seed. Its deal comes from every player's device, "
   + "so that no one player can choose or foresee it; clear the Seed field to start.";
@@ -40,7 +40,7 @@ export function createFriends(ctx) {
       names: st.record.seats.map((x) => x.name) };
     const problem = saveFriend(entry);
     if (problem) up(T.setSaveProblem, { text: `This friend game is not being saved: ${problem}.`, room: 0 });
-    refreshList();
+    ctx.friends.refreshList();
     if (!show) return entry;
     const friend = { ...entry, note: "" };
     const s = get();
@@ -101,10 +101,6 @@ export function createFriends(ctx) {
     return st.view;
   }
 
-  function refreshList() {
-    up((s) => ({ ...s, friendSaves: listFriends() }));
-  }
-
   /** A friend game's record from a link or a file, checked against this device's game. */
   async function openRecord(record) {
     const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
@@ -140,7 +136,7 @@ export function createFriends(ctx) {
   async function resume(key, { quiet = false } = {}) {
     const saved = loadFriend(key);
     if (!saved) {
-      refreshList();
+      ctx.friends.refreshList();
       return up(T.refused, "That friend game is gone (another tab may have removed it).");
     }
     try {
@@ -198,5 +194,5 @@ export function createFriends(ctx) {
     await resume(key, { quiet: true });
   }
 
-  return { start, play, openRecord, resume, copy, share, download, showLink, refreshList };
+  return { start, play, openRecord, resume, copy, share, download, showLink };
 }

@@ -1,20 +1,12 @@
 // Friend games on the page: the panel that says whose seat this device plays and whose
 // turn it is, with the link to send (a read-only field "Link for Ben", Copy, Share where
-// the browser has it, the record as a file above the size limit), and the start screen's
-// list of friend games with their state.
+// the browser has it, the record as a file above the size limit). Drawn with the board
+// (render/board.js); the start screen's list of friend games is friends/saves.js.
 
-import { attr, h, replace, show, text } from "../dom.js";
+import { attr, h, show, text } from "../dom.js";
+import { statusOf } from "./saves.js";
 
 const $ = (id) => document.getElementById(id);
-
-/** "your turn", "waiting for Ben", "finished", "watching": a saved friend game's state. */
-function statusOf(entry) {
-  if (entry.over) return "finished";
-  if (entry.seat === null) return "watching";
-  const { kind, seat } = entry.next;
-  if (seat === entry.seat || kind === "bot") return "your turn";
-  return `waiting for ${entry.names[seat]}`;
-}
 
 function panel() {
   let root = $("friend-panel");
@@ -69,30 +61,4 @@ export function renderFriendPanel(s, p) {
   text($("friend-note"), f.note || (f.link && f.link.chars > f.link.limit
     ? `This link has ${f.link.chars.toLocaleString("en")} characters, more than the ${f.link.limit.toLocaleString("en")} messengers keep intact: send the game as a file.`
     : ""));
-}
-
-function entry(g) {
-  const who = g.names.join(", ");
-  const state = statusOf(g);
-  return h("li", { class: "saved-game friend-game" },
-    h("button", { type: "button", class: "saved-game-btn", "data-action": "friend-resume", "data-key": g.key,
-      "aria-label": `Open the friend game of ${who}${g.fork ? " (a fork)" : ""}: ${state}` },
-    h("span", { class: "saved-game-who", text: who + (g.fork ? " · fork" : "") }),
-    h("span", { class: "saved-game-when", text: `Move ${g.record.moves.length} · ${state}` })),
-    g.link ? h("button", { type: "button", class: "btn btn-small", "data-action": "friend-link", "data-key": g.key,
-      "aria-label": `Show the last link of the game of ${who}`, text: "Last link" }) : null);
-}
-
-/** The start screen's "Friend games" list (after Saved games). */
-export function renderFriendSaves(root, s, p) {
-  let box = root.querySelector("#friend-games");
-  if (!box) {
-    box = h("section", { class: "saved-games friend-games", id: "friend-games", "aria-labelledby": "friend-games-title" },
-      h("h2", { class: "saved-games-title", id: "friend-games-title", text: "Friend games" }),
-      h("ol", { class: "saved-games-list" }));
-    root.append(box);
-  } else if (p && p.friendSaves === s.friendSaves) return;
-  const games = s.friendSaves || [];
-  show(box, games.length > 0);
-  replace(box.querySelector("ol"), games.slice(0, 8).map(entry));
 }

@@ -1,15 +1,13 @@
 // The page around the game: the header's buttons and round, the engine's loader and its
-// failure, the update banner, the toast, the live region, the look, the dialogs (Settings,
-// confirm, Share) and the save-problem banner.
+// failure, the update banner, the toast, the live region, the look and the save-problem
+// banner (the dialogs are render/dialogs.js, with the board).
 
-import { attr, h, replace, show, text } from "../dom.js";
+import { attr, show, text } from "../dom.js";
 import { shareParams } from "../params.js";
 import { shownView, undoSeat } from "../queries.js";
-import { hintsSetting } from "../teach/buttons.js";
-import { confirmDialog, renderSaveProblem } from "./saves.js";
-import { applyLook, lookOf, settingsPanel } from "./settings.js";
-import { shareDialog } from "./share.js";
-import { dailyDialog, dailyLabel } from "../daily/render.js";
+import { renderSaveProblem } from "./saves.js";
+import { applyLook, lookOf } from "./settings.js";
+import { dailyLabel } from "../daily/render.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,33 +79,5 @@ export function drawChrome(s, p) {
   show($("btn-dismiss"), !s.stalled);
   if (!p || p.announcement !== s.announcement) text($("live"), s.announcement);
   if (!p || p.settings !== s.settings || p.themeOverride !== s.themeOverride) applyLook(lookOf(s));
-  if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))
-    || (s.dialog?.kind === "daily" && (p.dailyDays !== s.dailyDays || p.today !== s.today))) dialog(s.dialog, s);
   renderSaveProblem(s, p);
-}
-
-function dialog(d, s) {
-  const root = $("dialog");
-  show(root, !!d);
-  if (!d) return replace(root);
-  if (d.kind === "settings") {
-    const focused = document.activeElement?.dataset?.action;
-    replace(root, settingsPanel(s, hintsSetting(s)));
-    if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
-    return;
-  }
-  if (d.kind === "confirm") return replace(root, confirmDialog(d));
-  if (d.kind === "daily") {
-    const focused = document.activeElement?.dataset?.action;
-    const date = document.activeElement?.dataset?.date;
-    replace(root, dailyDialog(d, s));
-    if (focused) root.querySelector(`[data-action="${focused}"]${date ? `[data-date="${date}"]` : ""}`)?.focus();
-    return;
-  }
-  if (d.kind === "share") {
-    const focused = document.activeElement?.dataset?.action;
-    replace(root, shareDialog(d));
-    if (focused) root.querySelector(`[data-action="${focused}"]:not([disabled])`)?.focus();
-    else requestAnimationFrame(() => $("game-url")?.select());
-  }
 }

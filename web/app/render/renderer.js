@@ -1,15 +1,14 @@
 // Render: reads the state and updates the page. Batched with requestAnimationFrame, and
 // each part is redrawn only when the state it depends on changed (compared by identity):
 // the page around the game (chrome.js), the start screen (start.js, saves.js) or the board
-// (board.js: the table, the Rules panel and the tour), then the state marks on #table,
-// then the focus. The board is a part of its own (app/lazy.js), fetched once the browser is
+// (board.js: the table, the dialogs, the Rules panel, the tour and the friend panel), then the state marks on #table,
+// then the focus. The board is a part of its own (app/parts.js), fetched once the browser is
 // idle after the first paint (app.js): a state that needs it before it is there is drawn, whole,
 // as soon as it is.
 
 import { attr } from "../dom.js";
 import { renderDailyCard } from "../daily/render.js";
-import { renderFriendPanel, renderFriendSaves } from "../friends/render.js";
-import { board } from "../lazy.js";
+import { renderFriendSaves } from "../friends/saves.js";
 import { phaseOf, toMove } from "../queries.js";
 import { drawChrome } from "./chrome.js";
 import { createFocusFlow } from "./focus.js";
@@ -19,10 +18,12 @@ import { renderStart } from "./start.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Does state `s` show anything the board draws? */
-const needsBoard = (s) => s.screen === "table" || !!s.teach.rules;
+/** Does state `s` show anything the board draws? (Once loaded, the board draws every
+ * state: what it showed goes when the state no longer has it.) */
+const needsBoard = (s) => s.screen === "table" || !!s.dialog || !!s.teach.rules || !!s.friend;
 
-export function createRenderer() {
+/** The renderer; `board` is the board's part (app/parts.js), loaded later. */
+export function createRenderer(board) {
   let prev = null;
   let next = null;
   let frame = 0;
@@ -65,7 +66,6 @@ export function createRenderer() {
       drawBoard(s, boardPrev);
       boardPrev = s;
     }
-    renderFriendPanel(s, p);
     mark(s);
     focusFlow(s, p); // last: after every part of the page is drawn
   }

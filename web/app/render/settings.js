@@ -1,10 +1,9 @@
-// The Settings panel (a dialog reachable from every screen by the header's Settings button)
-// and the page's look: theme (light, dark, follow the system) and colour-blind mode.
+// The Settings button (the dialog it opens, reachable from every screen, is drawn by
+// render/dialogs.js) and the page's look: theme (light, dark, follow the system) and colour-blind mode.
 // The look is applied to <html> as data-theme="light|dark" and data-cb="on|off"; style.css
 // does the rest, so switching redraws nothing.
 
 import { h } from "../dom.js";
-import { COLOR_LETTERS, colorName, THEMES } from "../words.js";
 
 const THEME_COLOR = { light: "#f4f1e8", dark: "#17171a" };
 const DARK = "(prefers-color-scheme: dark)";
@@ -65,32 +64,4 @@ export function mountSettingsButton() {
   icon, h("span", { class: "btn-label", text: "Settings" })));
   // the accessible name is the label's text; on phones the label is hidden, so name it too
   document.getElementById("btn-settings").setAttribute("aria-label", "Settings");
-}
-
-/** The Settings dialog for state `s`; `extra` are more rows (other panels' switches). */
-export function settingsPanel(s, extra = []) {
-  const { theme, colourBlind } = s.settings;
-  return h("div", { class: "dialog settings", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
-    h("h2", { class: "dialog-title", id: "settings-title", text: "Settings" }),
-    h("fieldset", { class: "settings-theme" },
-      h("legend", { text: "Theme" }),
-      THEMES.map(([value, label]) => h("label", { class: "choice" },
-        h("input", { type: "radio", name: "theme", value, "data-action": "setting-theme",
-          checked: theme === value }),
-        h("span", { text: label }))),
-      s.themeOverride ? h("p", { class: "setting-note",
-        text: `The link asks for the ${s.themeOverride} theme on this visit; your choice applies next time.` }) : null),
-    h("fieldset", { class: "settings-colours" },
-      h("legend", { text: "Colours" }),
-      h("label", { class: "choice" },
-        h("input", { type: "checkbox", "data-action": "setting-colour-blind", checked: colourBlind,
-          "aria-describedby": "cb-note" }),
-        h("span", { text: "Colour-blind patterns" })),
-      h("p", { class: "setting-note", id: "cb-note",
-        text: "Adds a pattern and a letter to every colour: R red, Y yellow, B blue, K black, W white." }),
-      h("div", { class: "legend-row", "aria-hidden": "true" },
-        COLOR_LETTERS.map((c) => h("span", { class: `legend-swatch c-${c}`, "data-letter": c, title: colorName(c) })))),
-    extra,
-    h("div", { class: "dialog-actions" },
-      h("button", { type: "button", class: "btn btn-primary", "data-action": "close-dialog", id: "settings-close", text: "Done" })));
 }

@@ -6,7 +6,7 @@ import { attr, h, replace, show, text } from "../dom.js";
 import { fitBox, humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
 import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
-import { dailyBox } from "../daily/render.js";
+import { dailyBox } from "../daily/dialog.js";
 import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
 import { drawExplorer } from "./explore.js";

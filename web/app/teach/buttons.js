@@ -1,7 +1,7 @@
 // The teaching parts of the page that every screen has: the Rules and Hint buttons and the
 // Painting's teaching layers, mounted once (teach/render.js draws into them), and the
 // Settings panel's Hints switch. Apart from teach/render.js, which only the table needs
-// (it loads with it, app/lazy.js).
+// (it loads with the board, app/parts.js).
 
 import { h, s as svg } from "../dom.js";
 

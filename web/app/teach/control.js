@@ -5,7 +5,6 @@
 // It watches the state through ctx.up (wrapped once, before the other parts are made), so a
 // new view, a picked or turned card asks the engine without hooks in every other module.
 
-import { art } from "../lazy.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 import { createAsks } from "./asks.js";
@@ -55,7 +54,7 @@ export function createTeach(ctx) {
     const v = get().view;
     if (!v?.is_over) return;
     try {
-      const { artName, artPng, artSvgText, download } = await art.load();
+      const { artName, artPng, artSvgText, download } = await ctx.parts.art.load();
       const blob = kind === "png" ? await artPng(v) : new Blob([artSvgText(v)], { type: "image/svg+xml" });
       download(blob, artName(v, kind));
       ctx.up(T.announce, `Saved the Painting as ${artName(v, kind)}.`);

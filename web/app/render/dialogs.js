@@ -1,0 +1,72 @@
+// The dialog (#dialog, one at a time, modal: render/focus.js moves the focus in and back):
+// Settings, a yes-or-no before a game is replaced, Today's Painting's results and stats,
+// and Share. Drawn with the board (render/board.js).
+
+import { h, replace, show } from "../dom.js";
+import { dailyDialog } from "../daily/dialog.js";
+import { hintsSetting } from "../teach/buttons.js";
+import { COLOR_LETTERS, colorName, THEMES } from "../words.js";
+import { confirmDialog } from "./saves.js";
+import { shareDialog } from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Draw the dialog of state `s` (`p`: the state drawn last, or null). */
+export function drawDialog(s, p) {
+  if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))
+    || (s.dialog?.kind === "daily" && (p.dailyDays !== s.dailyDays || p.today !== s.today))) dialog(s.dialog, s);
+}
+
+/** The Settings dialog for state `s`; `extra` are more rows (other panels' switches). */
+export function settingsPanel(s, extra = []) {
+  const { theme, colourBlind } = s.settings;
+  return h("div", { class: "dialog settings", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
+    h("h2", { class: "dialog-title", id: "settings-title", text: "Settings" }),
+    h("fieldset", { class: "settings-theme" },
+      h("legend", { text: "Theme" }),
+      THEMES.map(([value, label]) => h("label", { class: "choice" },
+        h("input", { type: "radio", name: "theme", value, "data-action": "setting-theme",
+          checked: theme === value }),
+        h("span", { text: label }))),
+      s.themeOverride ? h("p", { class: "setting-note",
+        text: `The link asks for the ${s.themeOverride} theme on this visit; your choice applies next time.` }) : null),
+    h("fieldset", { class: "settings-colours" },
+      h("legend", { text: "Colours" }),
+      h("label", { class: "choice" },
+        h("input", { type: "checkbox", "data-action": "setting-colour-blind", checked: colourBlind,
+          "aria-describedby": "cb-note" }),
+        h("span", { text: "Colour-blind patterns" })),
+      h("p", { class: "setting-note", id: "cb-note",
+        text: "Adds a pattern and a letter to every colour: R red, Y yellow, B blue, K black, W white." }),
+      h("div", { class: "legend-row", "aria-hidden": "true" },
+        COLOR_LETTERS.map((c) => h("span", { class: `legend-swatch c-${c}`, "data-letter": c, title: colorName(c) })))),
+    extra,
+    h("div", { class: "dialog-actions" },
+      h("button", { type: "button", class: "btn btn-primary", "data-action": "close-dialog", id: "settings-close", text: "Done" })));
+}
+
+function dialog(d, s) {
+  const root = $("dialog");
+  show(root, !!d);
+  if (!d) return replace(root);
+  if (d.kind === "settings") {
+    const focused = document.activeElement?.dataset?.action;
+    replace(root, settingsPanel(s, hintsSetting(s)));
+    if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
+    return;
+  }
+  if (d.kind === "confirm") return replace(root, confirmDialog(d));
+  if (d.kind === "daily") {
+    const focused = document.activeElement?.dataset?.action;
+    const date = document.activeElement?.dataset?.date;
+    replace(root, dailyDialog(d, s));
+    if (focused) root.querySelector(`[data-action="${focused}"]${date ? `[data-date="${date}"]` : ""}`)?.focus();
+    return;
+  }
+  if (d.kind === "share") {
+    const focused = document.activeElement?.dataset?.action;
+    replace(root, shareDialog(d));
+    if (focused) root.querySelector(`[data-action="${focused}"]:not([disabled])`)?.focus();
+    else requestAnimationFrame(() => $("game-url")?.select());
+  }
+}
