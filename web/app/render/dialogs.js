@@ -18,7 +18,7 @@ export function drawDialog(s, p) {
 }
 
 /** The Settings dialog for state `s`; `extra` are more rows (other panels' switches). */
-export function settingsPanel(s, extra = []) {
+function settingsPanel(s, extra = []) {
   const { theme, colourBlind } = s.settings;
   return h("div", { class: "dialog settings", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
     h("h2", { class: "dialog-title", id: "settings-title", text: "Settings" }),

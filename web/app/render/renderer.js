@@ -46,7 +46,7 @@ export function createRenderer(board) {
       board.load().then(() => schedule(next), (error) => {
         boardFailed = true;
         schedule(next);
-        throw error;
+        throw new Error(`the table could not load (${error.message}). Check the connection and reload the page.`);
       });
       return;
     }
