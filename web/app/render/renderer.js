@@ -1,10 +1,10 @@
 // Render: reads the state and updates the page. Batched with requestAnimationFrame, and
 // each part is redrawn only when the state it depends on changed (compared by identity):
-// the page around the game (chrome.js), the start screen (start.js, saves.js) or the board
-// (board.js: the table, the dialogs, the Rules panel, the tour and the friend panel), then the state marks on #table,
-// then the focus. The board is a part of its own (app/parts.js), fetched once the browser is
-// idle after the first paint (app.js): a state that needs it before it is there is drawn, whole,
-// as soon as it is.
+// the page around the game (chrome.js), the start screen (start.js, saves.js) and the
+// board (board.js: the table, the dialogs, the Rules panel, the tour and the friend
+// panel), then the state marks on #table, then the focus. The board is a part loaded later
+// (app/parts.js), fetched once the browser is idle after the first paint: a state that
+// needs it before it is there is drawn, whole, as soon as it is.
 
 import { attr } from "../dom.js";
 import { renderDailyCard } from "../daily/render.js";
