@@ -168,7 +168,9 @@ def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_s
 
     # the next Run works, without a reload; and Stop ends a match at once
     set_code(page, source("starter"))
-    page.get_by_label("Games").fill("20")
+    # the most games a match can have: at 10 ms a move, 20 games were once all played
+    # (at load 7) before the click on Stop landed
+    page.get_by_label("Games").fill("200")
     page.get_by_label("Seconds per move").fill("1")
     page.get_by_role("button", name="Run", exact=True).click()
     page.wait_for_function("() => Number(document.documentElement.dataset.labGames) >= 1",
