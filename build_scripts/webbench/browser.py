@@ -8,14 +8,12 @@ import tempfile
 import time
 
 from chromium import launch_options
-from trace_tasks import CATEGORIES, Tasks
 
 from .paths import BASELINE_PATH, EMBED_PATH, LARGEST, REDRAW_PATH, TIMEOUT_MS, page_script
 from .server import Served, quiet
 
 PROBE_JS = page_script("probe.js")  # an init script in every measured page
 PLY_JS = page_script("plies.js")
-MARK = "bench-probe"  # probe.js marks the document's start with it
 
 
 SPOT = re.compile(r"^Place at column -?\d+, row -?\d+(,|$)")
@@ -64,28 +62,14 @@ def _figures(page, served: Served, started: float, done: str) -> dict:  # type: 
             "python": b["python"]}
 
 
-def visit(context, served: Served, path: str, done: str,  # type: ignore[no-untyped-def]
-          tracer=None) -> dict:
-    """Open `path` in a new page of `context` and measure until `done`; with `tracer` (the
-    Browser), also the CPU time of the longest main-thread task until the first placement
-    is accepted (build_scripts/trace_tasks.py: wall-clock time grows with the load, CPU
-    time does not)."""
+def visit(context, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
+    """Open `path` in a new page of `context` and measure until `done`."""
     page = context.new_page()
-    if tracer is not None:
-        tracer.start_tracing(page=page, categories=CATEGORIES)
     started = time.time()
+    page.goto(served.url + path, wait_until="commit")
     try:
-        page.goto(served.url + path, wait_until="commit")
-        figures = _figures(page, served, started, done)
-        if tracer is not None:
-            tasks = Tasks.of(tracer.stop_tracing(), MARK)
-            tracer = None
-            loading = tasks.between(0, figures["placed_ms"])
-            figures["longest_task_cpu_ms"] = max((t.cpu_ms for t in loading), default=0.0)
-        return figures
+        return _figures(page, served, started, done)
     finally:
-        if tracer is not None:
-            tracer.stop_tracing()
         page.close()
 
 
@@ -94,7 +78,7 @@ def cold(browser, served: Served, path: str, done: str) -> dict:  # type: ignore
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(PROBE_JS)
     try:
-        return visit(context, served, path, done, tracer=browser)
+        return visit(context, served, path, done)
     finally:
         context.close()
 

@@ -73,8 +73,6 @@ def table(results: dict) -> str:
     both("cold: requests until the engine is ready", "requests", "cold", _num(0))
     both("cold: longest main-thread task until the first placement is accepted",
          "longest_task_ms", "cold", _ms)
-    both("cold: the most CPU time of one main-thread task until then (a trace: load-proof)",
-         "longest_task_cpu_ms", "cold", _ms)
     both("cold: layout shift (CLS) until the first placement is accepted", "cls", "cold",
          _num(3))
     both("10 Mbit/s, 40 ms: first contentful paint", "fcp_ms", "slow", _ms)

@@ -4,9 +4,8 @@ A task over 50 ms blocks a click for that long (a "long task"). The page's
 PerformanceObserver reports long tasks by wall-clock time, and on a busy machine (CI,
 or 2 cores shared by several browsers) a 10 ms task can take 80 ms of wall-clock time
 while the thread waits for a core. So each task is also read from a Chromium trace,
-whose `tdur` is the main thread's own CPU time in the task (build_scripts/trace_tasks.py):
-a task of the page's own work over 50 ms is one with more than 50 ms of CPU time, whatever
-the load.
+whose `tdur` is the main thread's own CPU time in the task: a task of the page's own
+work over 50 ms is one with more than 50 ms of CPU time, whatever the load.
 
     with main_thread(browser, page) as tasks:
         ...                       # e.g. run a match
@@ -19,19 +18,13 @@ observer and the trace see it; that task is then left out of the verdict.
 
 from __future__ import annotations
 
-import sys
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page
-
-# the web benchmark reads its traces with the same module
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "build_scripts"))
-from trace_tasks import CATEGORIES, Task, Tasks
-
-sys.path.pop(0)
 
 PROBE = "main-thread-probe"
 OBSERVE = """() => {
@@ -50,6 +43,18 @@ BUSY = """(name) => new Promise((done) => setTimeout(() => {
     for (let i = 0; i < 30_000_000; i++) x = (x * 31 + i) | 0; // 100 ms or more
     done(x);
 }, 0))"""
+
+
+@dataclass
+class Task:
+    """One main-thread task of the trace: start (trace clock, µs), wall and CPU time (ms)."""
+
+    ts: int
+    wall_ms: float
+    cpu_ms: float
+
+    def holds(self, ts: float) -> bool:
+        return self.ts <= ts <= self.ts + 1000 * self.wall_ms
 
 
 @dataclass
@@ -104,17 +109,40 @@ class MainThread:
                           f"{self.report()}")
 
 
+def _events(trace: bytes) -> list[dict[str, Any]]:
+    data = json.loads(trace)
+    return data["traceEvents"] if isinstance(data, dict) else data
+
+
 @contextmanager
 def main_thread(browser: Browser, page: Page) -> Iterator[MainThread]:
     """Observe and trace `page`'s main thread during the `with` block (Chromium only)."""
     result = MainThread()
     page.evaluate(OBSERVE)
-    browser.start_tracing(page=page, categories=CATEGORIES)
+    browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
     try:
         page.evaluate(BUSY, PROBE)
         yield result
     finally:
-        trace = browser.stop_tracing()
+        events = _events(browser.stop_tracing())
         result.observed = page.evaluate("() => window.mainThreadLong")
-    traced = Tasks.of(trace, PROBE)
-    result.tasks, result.probe_ts, result.probe_ms = traced.tasks, traced.mark_ts, traced.mark_ms
+    mark = next(e for e in events if e.get("name") == PROBE and e.get("ph") in ("I", "R", "i"))
+    result.probe_ts = mark["ts"]
+    result.probe_ms = mark["args"]["data"]["startTime"]
+    tasks = sorted(
+        (Task(e["ts"], e.get("dur", 0) / 1000, e.get("tdur", e.get("dur", 0)) / 1000)
+         for e in events
+         if e.get("ph") == "X" and e.get("pid") == mark["pid"] and e.get("tid") == mark["tid"]
+         and "toplevel" in e.get("cat", "").split(",")),
+        key=lambda t: (t.ts, -t.wall_ms))
+    result.tasks = _outermost(tasks)
+
+
+def _outermost(tasks: list[Task]) -> list[Task]:
+    """`tasks` (sorted by start) without those nested in another: a trace may record one
+    task as two or three "toplevel" events, one inside the other."""
+    kept: list[Task] = []
+    for task in tasks:
+        if not kept or task.ts >= kept[-1].ts + 1000 * kept[-1].wall_ms:
+            kept.append(task)
+    return kept

@@ -41,12 +41,6 @@ def test_a_quick_run_of_the_web_benchmark_measures_every_part(tmp_path: Path) ->
     assert warm["bytecode_saved"] and all("?bytecode" in url for url in warm["bytecode_saved"])
     assert warm["python"] == "bytecode", warm
     assert data["game"]["cold"][0]["python"] == "source"
-    # The longest loading task's CPU time, from a trace: a task's CPU time is at most its
-    # wall-clock time, and the observer reports every task over 50 ms of wall clock (10 ms
-    # of slack: the two clocks round differently)
-    for who in ("baseline", "game"):
-        (run,) = data[who]["cold"]
-        assert 0 < run["longest_task_cpu_ms"] <= max(run["longest_task_ms"], 50) + 10, run
     (embed,) = data["embed"]
     assert 0 < embed["before_bytes"] <= 60_000 and embed["before_workers"] == 0
     assert embed["play_to_move_ms"] > 0

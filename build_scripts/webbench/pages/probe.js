@@ -1,7 +1,6 @@
 // Runs in every measured page before its own scripts (an init script): the figures the
 // page keeps in window.__bench.
 (() => {
-  performance.mark("bench-probe"); // the trace's clock against the page's (trace_tasks.py)
   const b = window.__bench = { longtasks: [], cls: 0, fcp: null, gallery: null, ready: null,
     workers: 0, wasm: 0, play: null, python: null, bytecodeSaved: null, engineReady: null,
     placed: null };
