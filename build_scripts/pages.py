@@ -37,8 +37,11 @@ BLOCK = re.compile(r"^[ \t]*<!-- @(full|embed) -->\n(.*?)^[ \t]*<!-- @end -->\n"
 SLOT = re.compile(r"\{\{(\w+)\}\}")
 # What serve.py --compress (and, we take it, Netlify) sends gzipped.
 COMPRESSED_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".webmanifest"}
-# Per page: the modules loaded at once (main.js imports the second one itself).
-MODULES = {"full": ("app/main.js", "app/app.js"), "embed": ("app/main.js", "app/preview.js")}
+# Per page: the modules loaded at once (main.js imports the second one itself), and on the
+# site's page the later parts (app/parts.js): preloaded, so that a Start game pressed before
+# the browser was idle does not wait for their request; they run only when needed.
+MODULES = {"full": ("app/main.js", "app/app.js", "app/later.js"),
+           "embed": ("app/main.js", "app/preview.js")}
 IMPORT = re.compile(r"(?:^|[;\s])(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?"
                     r"""["'](\.{1,2}/[^"']+)["']""")
 # (seed, players, level): the games whose final Painting the embed can show.
