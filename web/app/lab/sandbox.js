@@ -112,9 +112,10 @@ export class BotSandbox {
       if (!response.ok) throw new BotFailure({ message: `Python's files could not be read (HTTP ${response.status} for ${url.split("/").pop()})` });
       return response.blob();
     };
-    let files;
+    let runner; // the runner's code, written into the sandbox's document
+    let files; // the rest, handed to the runner in its "boot" message
     try {
-      const [runner, worker, pyodideCode, asm, wasm, python] = await Promise.all([
+      const [runnerFile, worker, pyodideCode, asm, wasm, python] = await Promise.all([
         get(new URL("botrunner/runner.js", base).href),
         get(new URL("botrunner/worker.js", base).href),
         get(`${pyodide}pyodide.mjs`),
@@ -122,21 +123,19 @@ export class BotSandbox {
         get(`${pyodide}pyodide.asm.wasm`),
         get(new URL(BUILD.python, base).href),
       ]);
-      files = { runner: await runner.text(), worker, pyodide: pyodideCode, asm, wasm, python };
+      runner = await runnerFile.text();
+      files = { worker, pyodide: pyodideCode, asm, wasm, python };
     } catch (error) {
       throw error instanceof BotFailure ? error : new BotFailure({ message: `Python's files could not be read (${error.message})` });
     }
     const html = "<!doctype html><meta charset=\"utf-8\"><title>Bot sandbox</title>"
       + "<meta http-equiv=\"Content-Security-Policy\" content=\"connect-src 'none'\">"
-      + `<script>${files.runner}</script>`;
+      + `<script>${runner}</script>`;
     const frame = hiddenFrame("bot-sandbox", "Bot sandbox");
     frame.setAttribute("sandbox", "allow-scripts"); // never allow-same-origin
     frame.src = URL.createObjectURL(new Blob([html], { type: "text/html" }));
     await this.#show(frame);
-    const { worker, pyodide: text, asm, wasm, python } = files;
-    frame.contentWindow.postMessage({
-      type: "boot", lockFile: BUILD.lockFile, files: { worker, pyodide: text, asm, wasm, python },
-    }, "*");
+    frame.contentWindow.postMessage({ type: "boot", lockFile: BUILD.lockFile, files }, "*");
   }
 
   /** Add `frame` to the page and wait for its hello. */
