@@ -25,6 +25,7 @@ from typing import Any
 
 from .bots import THINK_MS
 from .cards import CARDS, COLOR_NAMES, COLORS
+from .daily import FIRST_DAY
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
 from .levels import describe_levels
 from .names import MAX_NAME
@@ -59,6 +60,7 @@ def describe() -> dict[str, Any]:
         "cover": [MIN_COVER, MAX_COVER],
         "bonuses": {str(n): list(BONUS_TABLE[n]) for n in players},
         "rules_example": rules_example(),
+        "first_daily": FIRST_DAY,  # Today's Painting's first day (earlier dates are refused)
     }
 
 

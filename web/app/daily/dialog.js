@@ -3,12 +3,13 @@
 // Drawn with the board (render/board.js); the start screen's card is daily/render.js.
 
 import { h } from "../dom.js";
+import { RULES } from "../rules-data.js";
 import { addDays, dateLabel, daysBetween, untilMidnight } from "./day.js";
 import { ordinal } from "./render.js";
 import { statsOf } from "./stats.js";
 
 const CALENDAR_DAYS = 28; // past dailies shown as buttons; any other date through the date field
-const FIRST_DAY = "2026-12-01"; // the calendar's first day: destijl/daily.py FIRST_DAY (earlier dates are refused there)
+const FIRST_DAY = RULES.first_daily; // the calendar's first day: the engine refuses earlier dates
 
 /** A histogram bar `share` (0 to 1) of the widest; its width set through the CSSOM (the CSP allows no style attribute). */
 function bar(share) {
