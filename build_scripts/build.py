@@ -10,8 +10,9 @@ What lands in dist/ (docs/deploy.md explains the caching that goes with it):
   precached (tests and benchmark pages import them);
 - `assets/`: everything fingerprinted (content hash in the name, cached for a year):
   - `<name>-<hash>.mjs` (and `.mjs.map`): the app's bundles (bundle.py);
-  - `python-<hash>.zip`: the trimmed standard library with the engine package inside
-    (build_scripts/pystdlib.py), Pyodide's `stdLibURL`: nothing to unpack;
+  - `python-<hash>.zip.gz`: the trimmed standard library with the engine package inside
+    (build_scripts/pystdlib.py), compiled to bytecode inside the pinned Pyodide
+    (precompile.py) and gzipped; inflated, Pyodide's `stdLibURL`: nothing to unpack;
   - `pyodide-<version>-<hash>/`: the three Pyodide files the game needs (pyodide.mjs,
     pyodide.asm.mjs, pyodide.asm.wasm), from the npm package pinned in
     build_scripts/package.json;
@@ -35,13 +36,17 @@ service worker cache. The output directory is replaced in one step at the end.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gzip
 import hashlib
 import json
 import os
 import re
 import runpy
 import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -61,7 +66,7 @@ PYODIDE_PKG = REPO / "build_scripts" / "node_modules" / "pyodide"
 PINNED = REPO / "build_scripts" / "package.json"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-PRECOMPILE = REPO / "build_scripts" / "precompile.py"  # shipped as destijl_precompile.py
+PRECOMPILE = (REPO / "build_scripts" / "precompile.mjs", REPO / "build_scripts" / "precompile.py")
 GENERATED = ("build-info.js", "manifest.webmanifest", "favicon.svg", "favicon.ico", "assets",
              "vendor", rules_data.NAME, openings_data.FOLDER)
 EDITOR_ENTRY = REPO / "build_scripts" / "lab_editor.mjs"
@@ -81,16 +86,42 @@ def digest(data: bytes, length: int = 12) -> str:
 
 
 def pack_python(src: Path = ENGINE, pkg: Path = PYODIDE_PKG) -> bytes:
-    """The zip worker.js gives loadPyodide as `stdLibURL`: the trimmed standard library,
-    the engine package ("destijl/api.py", ...) and destijl_precompile.py (reproducible)."""
+    """What worker.js downloads and gives loadPyodide as `stdLibURL`, once inflated: the
+    trimmed standard library and the engine package, compiled to bytecode inside the pinned
+    Pyodide (precompile.py), one gzip stream (reproducible)."""
     if not (src / "__init__.py").is_file():
         raise BuildError(f"{src} is not a Python package (no __init__.py)")
-    pyodide_version(pkg)
+    version = pyodide_version(pkg)
     try:
-        return pystdlib.pack_python(pkg / "python_stdlib.zip", engine=src,
-                                    extra={"destijl_precompile.py": PRECOMPILE.read_bytes()})
+        sources = pystdlib.pack_python(pkg / "python_stdlib.zip", engine=src)
     except pystdlib.StdlibError as error:
         raise BuildError(str(error)) from error
+    return gzip.compress(compile_python(sources, pkg, version), compresslevel=9, mtime=0)
+
+
+def compile_python(sources: bytes, pkg: Path, version: str) -> bytes:
+    """The zip of sources as a zip of bytecode (build_scripts/precompile.mjs under Node),
+    cached in the temp folder per input (Pyodide takes a few seconds to start)."""
+    key = hashlib.sha256(sources + version.encode())
+    for script in PRECOMPILE:
+        key.update(script.read_bytes())
+    cache = Path(tempfile.gettempdir()) / f"destijl-bytecode-{key.hexdigest()[:16]}.zip"
+    if cache.is_file():
+        return cache.read_bytes()
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not on PATH: the build compiles Python inside Pyodide under Node")
+    with tempfile.TemporaryDirectory() as work:
+        source, made = Path(work) / "python.zip", Path(work) / "bytecode.zip"
+        source.write_bytes(sources)
+        run = subprocess.run([node, str(PRECOMPILE[0]), str(pkg), str(source), str(made)],
+                             capture_output=True, text=True, timeout=300)
+        if run.returncode != 0 or not made.is_file():
+            raise BuildError(f"compiling Python inside Pyodide failed: {run.stderr[-1500:]}")
+        data = made.read_bytes()
+    with contextlib.suppress(OSError):
+        cache.write_bytes(data)
+    return data
 
 
 def pyodide_version(pkg: Path = PYODIDE_PKG) -> str:
@@ -264,7 +295,7 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str, bundled: bool = True) 
     bundle_editor(out)
     write_examples(out, engine)
     archive = pack_python(engine)
-    python_path = f"{ASSETS}python-{digest(archive)}.zip"
+    python_path = f"{ASSETS}python-{digest(archive)}.zip.gz"
     (out / python_path).write_bytes(archive)
     rules_data.write(out, engine)  # before the pages: their module graph imports it
     openings_data.write(out, engine)  # first views the page shows before Python loads

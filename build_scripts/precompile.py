@@ -1,56 +1,93 @@
-"""Bytecode for the next visit, made inside Pyodide (shipped as destijl_precompile.py).
+"""The python zip as bytecode, made at build time inside the pinned Pyodide.
 
-The zip the browser downloads holds Python sources: they are half the size of bytecode,
-but Python compiles every module it imports, on every start. After the first start,
-web/worker.js uses this module in idle moments, one file per step, to compile the whole
-zip into bytecode for this very Python, and keeps the result in the browser's Cache
-Storage; the next start hands that zip to loadPyodide instead and compiles nothing.
+Pyodide starts by importing about 190 standard modules, and a zip of sources makes
+Python compile every one of them on every visit: three quarters of the start's time
+(docs/benchmarks.md). So the build compiles the zip once, inside the very Pyodide the page
+runs (build_scripts/precompile.mjs boots it under Node), and the browser gets bytecode.
 
-    job = Precompiler("/lib/python314.zip")
-    while not job.step():   # one file per call
-        ...                 # let the worker answer requests in between
-    data = job.result()     # the zip: every .py replaced by an unchecked-hash .pyc
+To keep the download no larger than the sources, the bytecode leaves out what a player
+never needs:
+- docstrings (the engine reads none at run time; the command line, which does, is not
+  shipped);
+- column positions in tracebacks (Pyodide is started with PYTHONNODEBUGRANGES=1, so
+  `compile` records none);
+- the line numbers of the standard library's code: every instruction is put on its
+  function's first line (the engine's own keep their lines, for its tracebacks).
+
+The zip's entries are stored, not deflated: the build gzips the whole zip, and one stream
+compresses the ~200 files far better than each on its own (worker.js inflates it).
 
 The .pyc files are hash-based and unchecked (PEP 552): zipimport loads them without
-looking for the source, which is not in the zip.
+looking for the source, which is not in the zip. Run by precompile.mjs:
+
+    data = compile_zip("/tmp/python.zip", "/lib/python314.zip")   # the new zip's bytes
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
+import types
 import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+ENGINE_FOLDER = "destijl/"
+NO_COLUMNS = 13  # the location entry kind "line delta only"
+DOCSTRING_OWNERS = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-class Precompiler:
-    """Compiles the .py files of a zip to .pyc, one per `step()`."""
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """The tree with the docstring of every module, class and function taken out."""
+    for node in ast.walk(tree):
+        if not isinstance(node, DOCSTRING_OWNERS) or not node.body:
+            continue
+        first = node.body[0]
+        if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.source = zipfile.ZipFile(path, metadata_encoding="utf-8")  # not cp437: not shipped
-        self.names = [info.filename for info in self.source.infolist() if not info.is_dir()]
-        self.done = 0
-        self.buffer = io.BytesIO()
-        self.out = zipfile.ZipFile(self.buffer, "w", zipfile.ZIP_STORED)
 
-    def step(self) -> bool:
-        """Compile (or copy) the next file; True once every file is done."""
-        if self.done < len(self.names):
-            name = self.names[self.done]
-            data = self.source.read(name)
+def on_first_lines(code: types.CodeType) -> types.CodeType:
+    """`code` (and the code inside it) with every instruction on its first line: a location
+    table of "no columns, line +0" entries, 8 code units each (CPython's
+    InternalDocs/code_objects.md), which compresses to almost nothing."""
+    table = bytearray()
+    units = len(code.co_code) // 2
+    while units > 0:
+        length = min(8, units)
+        table += bytes((0x80 | NO_COLUMNS << 3 | (length - 1), 0))
+        units -= length
+    consts = tuple(on_first_lines(c) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
+
+def compile_module(source: bytes, filename: str, lines: bool = True) -> bytes:
+    """One module's source as the bytes of an unchecked-hash .pyc, without docstrings
+    (and, unless `lines`, on first lines only)."""
+    tree = without_docstrings(ast.parse(source, filename))
+    code = compile(tree, filename, "exec", dont_inherit=True)
+    if not lines:
+        code = on_first_lines(code)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def compile_zip(path: str, runtime_path: str) -> bytes:
+    """The zip at `path` with every .py replaced by its .pyc (other files as they are),
+    stored; the engine's modules (`destijl/`) keep their line numbers. Each module is
+    compiled under its name in the browser, `runtime_path` (the zip there) + its path."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(path, metadata_encoding="utf-8") as source, \
+            zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
+        for info in source.infolist():
+            if info.is_dir():
+                continue
+            name, data = info.filename, source.read(info)
             if name.endswith(".py"):
-                code = compile(data, f"{self.path}/{name}", "exec", dont_inherit=True)
-                pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-                name, data = name + "c", bytes(pyc)
-            self.out.writestr(zipfile.ZipInfo(name, ZIP_TIME), data)
-            self.done += 1
-        return self.done >= len(self.names)
-
-    def result(self) -> bytes:
-        """The finished zip (call once `step()` has returned True)."""
-        self.out.close()
-        self.source.close()
-        return self.buffer.getvalue()
+                lines = name.startswith(ENGINE_FOLDER)
+                name, data = name + "c", compile_module(data, f"{runtime_path}/{name}", lines)
+            out.writestr(zipfile.ZipInfo(name, ZIP_TIME), data)
+    return buffer.getvalue()

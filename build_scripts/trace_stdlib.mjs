@@ -33,8 +33,6 @@ async function copyTree(from, to) {
   }
 }
 await copyTree(path.resolve(sourceRoot, "destijl"), "/engine/destijl");
-const here = path.dirname(new URL(import.meta.url).pathname);
-pyodide.FS.writeFile("/engine/destijl_precompile.py", await readFile(path.join(here, "precompile.py")));
 
 const traced = pyodide.runPython(`
 import json, sys
@@ -71,16 +69,6 @@ for level in ("random", "easy", "medium", "hard"):
         view = call("play", record=view["record"], move=move)["result"]
     every_command(view)
     call("bot_move", record=view["record"])
-
-import zipfile  # worker.js compiles the zip to bytecode after a first start: trace that too
-with zipfile.ZipFile("/tmp/small.zip", "w") as small:
-    small.writestr("example.py", "x = 1\\n")
-    small.writestr("data.txt", "text")
-import destijl_precompile
-job = destijl_precompile.Precompiler("/tmp/small.zip")
-while not job.step():
-    pass
-job.result()
 
 zip_path = next(p for p in sys.path if p.endswith(".zip"))
 used = set()

@@ -54,8 +54,6 @@ export class Engine {
    * rejected with EngineError type "EngineLost".
    */
   onlost = null;
-  /** How the last start loaded Python: "bytecode" (compiled on an earlier visit) or "source". */
-  python = null;
 
   #worker = null;
   #pending = new Map(); // id -> {resolve, reject}
@@ -152,7 +150,6 @@ export class Engine {
         this.onprogress?.({ stage: data.stage, fraction: data.fraction, received: data.received, total: data.total });
       } else if (data.type === "ready") {
         clearTimeout(timer);
-        this.python = data.python; // "bytecode" (saved by an earlier visit) or "source"
         settle.resolve();
       } else if (data.type === "failed") {
         fail(data.message);

@@ -5,7 +5,8 @@
 //   deploy landing mid-install fails the install instead of caching a mix.
 // - a new worker then waits: the page (app/pwa.js) offers a reload, and only when the UI
 //   calls applyUpdate() does it post {type: "SKIP_WAITING"}.
-// - activate: delete every other "destijl-" cache and take control of open pages.
+// - activate: delete every other "destijl-" cache (and "python-bytecode", where builds
+//   before the shipped bytecode kept their compiled Python) and take control of open pages.
 // - fetch: cache first, and only from this version's cache; anything not in the build
 //   goes to the network untouched.
 //
@@ -13,6 +14,7 @@
 const PRECACHE = /* @precache */ { version: "dev", files: [], immutable: [] } /* @end */;
 
 const CACHE = `destijl-${PRECACHE.version}`;
+const OLD_BYTECODE = "python-bytecode"; // kept by the worker of earlier builds
 const SCOPE = new URL(self.registration.scope);
 const KNOWN = new Set([...PRECACHE.files, ...PRECACHE.immutable]);
 
@@ -51,7 +53,8 @@ async function precache() {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("destijl-") && name !== CACHE) await caches.delete(name);
+      const stale = (name.startsWith("destijl-") && name !== CACHE) || name === OLD_BYTECODE;
+      if (stale) await caches.delete(name);
     }
     await self.clients.claim();
   })());

@@ -4,13 +4,13 @@
 // parallel (pyodide.asm.wasm, pyodide.asm.mjs, the python zip), instead of the chain
 // loadPyodide would walk; loadPyodide then gets the responses already under way. The
 // python zip (build_scripts/pystdlib.py) is the trimmed standard library with the engine
-// inside, handed over as `stdLibURL`: nothing to unpack. After a first start, idle moments
-// compile that zip to bytecode (destijl_precompile.py) kept in Cache Storage, so the next
-// start compiles no Python at all; without Cache Storage it simply starts from sources.
+// inside, compiled to bytecode by the build (build_scripts/precompile.py: Python compiles
+// nothing at the start) and gzipped as one stream; inflated here as it arrives, it is
+// handed over as `stdLibURL`: nothing to unpack.
 //
 // Then it answers every {id, cmd, args} with {id, ok, result | error} from
 // destijl.api.handle. While loading it posts {type: "progress", stage, fraction}, then
-// {type: "ready", python: "bytecode" | "source"} or {type: "failed", message}.
+// {type: "ready"} or {type: "failed", message}.
 // Loading never hangs: a file answered with an HTTP error, a wasm of the wrong MIME type
 // (loadPyodide would wait forever) or a WebAssembly that fails to compile fails at once;
 // a download without data for STALL_MS fails, naming the file. Protocol: docs/api.md.
@@ -22,16 +22,12 @@ installWorkerPolicy(); // Trusted Types: Pyodide's loader probes importScripts o
 const STALL_MS = 10_000; // a download that receives nothing for this long has stalled
 const START_MS = 45_000; // starting Python once everything is downloaded
 const DOWNLOAD_SHARE = 0.85; // of the progress bar; starting Python and the engine take the rest
-const BYTECODE_CACHE = "python-bytecode"; // Cache Storage: the compiled python zip (sw.js
-// deletes the other "destijl-" caches, so not that prefix)
-const PRECOMPILE_DELAY_MS = 1500; // after "ready", before compiling in idle moments
+const GZIP_MAGIC = [0x1f, 0x8b];
 
 const indexURL = new URL(BUILD.pyodide, import.meta.url).href;
 const pythonURL = new URL(BUILD.python, import.meta.url).href;
-const bytecodeKey = `${pythonURL}?bytecode`;
 
 let handle = null; // destijl.api.handle, once loaded
-let busyUntil = 0; // the precompiler waits while requests come in
 const booting = Promise.resolve().then(boot); // once the module (class Downloads) is evaluated
 booting.catch(() => {}); // reported as {type: "failed"}; requests get EngineUnavailable
 
@@ -43,7 +39,6 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id, ok: false, error: { type: "EngineUnavailable", message: error.message } });
     return;
   }
-  busyUntil = performance.now() + 500;
   self.postMessage({ ...answer(cmd, args, json), id }); // the id last: every reply has its own
 };
 
@@ -83,7 +78,7 @@ async function boot() {
     lastFraction = fraction;
     self.postMessage({ type: "progress", stage, fraction, ...loaded });
   };
-  let total = BUILD.runtimeBytes;
+  const total = BUILD.runtimeBytes;
   const downloads = new Downloads((received) => {
     Object.assign(loaded, { received, total });
     const share = Math.min(1, received / total);
@@ -91,24 +86,8 @@ async function boot() {
   });
   try {
     progress("download", 0);
-    const importing = () => progress("engine", 0.95);
-    let bytecode = await cachedBytecode();
-    if (bytecode) total -= BUILD.pythonBytes;
-    let pyodide;
-    try {
-      pyodide = await start(downloads, bytecode, importing);
-    } catch (error) {
-      if (!bytecode) throw error;
-      // The saved bytecode does not start (damaged, or a browser quirk): forget it and
-      // start from the sources, as on a first visit.
-      console.warn(`The saved bytecode did not start (${error.message}); starting from sources.`);
-      await forgetBytecode();
-      bytecode = null;
-      total = BUILD.runtimeBytes;
-      pyodide = await start(downloads, null, importing);
-    }
-    self.postMessage({ type: "ready", python: bytecode ? "bytecode" : "source" });
-    if (!bytecode) setTimeout(() => precompile(pyodide).catch((e) => console.warn(`bytecode: ${e.message}`)), PRECOMPILE_DELAY_MS);
+    await start(downloads, () => progress("engine", 0.95));
+    self.postMessage({ type: "ready" });
   } catch (error) {
     failed = true;
     self.postMessage({ type: "failed", message: `Python could not start: ${error.message}` });
@@ -118,12 +97,13 @@ async function boot() {
   }
 }
 
-/** Download what is not cached, start Python on `bytecode` (or the sources), import the engine. */
-async function start(downloads, bytecode, importing) {
+/** Download everything at once, start Python on the python zip, import the engine. */
+async function start(downloads, importing) {
   const files = {
     [`${indexURL}pyodide.asm.wasm`]: downloads.get(`${indexURL}pyodide.asm.wasm`, "application/wasm"),
-    [pythonURL]: bytecode ? Promise.resolve(bytecode) : downloads.get(pythonURL),
+    [pythonURL]: downloads.get(pythonURL).then(inflated),
   };
+  files[pythonURL].catch((error) => downloads.abort(error)); // fails the start at once
   const scripts = Promise.all([
     importScript(`${indexURL}pyodide.mjs`),
     downloads.get(`${indexURL}pyodide.asm.mjs`).then((r) => r.arrayBuffer())
@@ -133,7 +113,23 @@ async function start(downloads, bytecode, importing) {
   const pyodide = await downloads.race(startPython(loadPyodide, files));
   importing();
   handle = pyodide.pyimport("destijl.api").handle;
-  return pyodide;
+}
+
+/**
+ * The python zip from its gzipped download, as a Response for loadPyodide. A host that
+ * already undid the gzip (sending it with `Content-Encoding: gzip`, as some do for .gz
+ * files) gave the zip itself: passed on as it is. A damaged file fails, naming it.
+ */
+async function inflated(response) {
+  const blob = await response.blob();
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return new Response(blob);
+  try {
+    const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(await new Response(stream).arrayBuffer());
+  } catch (error) {
+    throw new Error(`${fileName(pythonURL)} is damaged (${error.message})`);
+  }
 }
 
 /**
@@ -238,6 +234,11 @@ class Downloads {
     return got;
   }
 
+  /** Fail every race with `error` (a download that arrived but cannot be used). */
+  abort(error) {
+    this.#fail(error);
+  }
+
   race(promise) {
     return Promise.race([promise, this.#failed]);
   }
@@ -268,46 +269,5 @@ class Downloads {
         this.#fail(new Error(`the download of ${name} stalled: no data for ${STALL_MS / 1000} s`));
       }
     }
-  }
-}
-
-/** The compiled python zip of this build from Cache Storage, as a Response; or null. */
-async function cachedBytecode() {
-  try {
-    const cache = await caches.open(BYTECODE_CACHE);
-    return (await cache.match(bytecodeKey)) ?? null;
-  } catch {
-    return null; // no Cache Storage here (an opaque origin, a private mode): sources then
-  }
-}
-
-/** Drop the saved bytecode (every build's). */
-async function forgetBytecode() {
-  try {
-    await caches.delete(BYTECODE_CACHE);
-  } catch {
-    // nothing saved, nothing to forget
-  }
-}
-
-/** Compile the python zip to bytecode in idle moments and keep it for the next start. */
-async function precompile(pyodide) {
-  if (typeof caches === "undefined") return;
-  const cache = await caches.open(BYTECODE_CACHE); // refused (an opaque origin): compile nothing
-  const zipPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-  const module = pyodide.pyimport("destijl_precompile");
-  const job = module.Precompiler(zipPath);
-  module.destroy();
-  const idle = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, busyUntil - performance.now())));
-  try {
-    do await idle(); while (!job.step());
-    const zip = job.result();
-    const data = zip.toJs();
-    zip.destroy();
-    for (const request of await cache.keys()) await cache.delete(request); // other builds'
-    await cache.put(bytecodeKey, new Response(data, { headers: { "content-type": "application/zip" } }));
-    self.postMessage({ type: "bytecode-saved", bytes: data.byteLength });
-  } finally {
-    job.destroy();
   }
 }

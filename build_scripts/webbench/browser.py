@@ -58,8 +58,7 @@ def _figures(page, served: Served, started: float, done: str) -> dict:  # type: 
     sent, requests = served.since(started, (origin + ready) / 1000 + 0.001)
     return {"first_move_ms": at, "placed_ms": placed, "ready_ms": ready, "fcp_ms": b["fcp"],
             "bytes": sent, "requests": requests,
-            "longest_task_ms": max(loading, default=0.0), "cls": b["cls"],
-            "python": b["python"]}
+            "longest_task_ms": max(loading, default=0.0), "cls": b["cls"]}
 
 
 def visit(context, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
@@ -83,14 +82,6 @@ def cold(browser, served: Served, path: str, done: str) -> dict:  # type: ignore
         context.close()
 
 
-BYTECODE_CACHE = "python-bytecode"  # web/worker.js keeps the compiled python zip there
-SAVED_BYTECODE_JS = f"""async () => {{
-  if (!(await caches.has("{BYTECODE_CACHE}"))) return [];
-  const cache = await caches.open("{BYTECODE_CACHE}");
-  return (await cache.keys()).map((request) => request.url);
-}}"""
-
-
 OFFLINE_READY_JS = """async () => {
   if (!navigator.serviceWorker) return true;
   const activated = (async () => {
@@ -108,12 +99,10 @@ OFFLINE_READY_JS = """async () => {
 
 
 def warm(playwright, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
-    """The second visit in a profile on disk (HTTP cache, code cache, service worker, and
-    for the game the bytecode its worker compiled and saved after the first start).
+    """The second visit in a profile on disk (HTTP cache, code cache, service worker).
 
-    The first visit waits for positive signals, never a fixed time: the game's worker
-    posting "bytecode-saved" (then the entry is read back from Cache Storage) and its
-    service worker activated. The measured visit records how Python started ("bytecode")."""
+    The first visit waits for positive signals, never a fixed time: the figure `done`
+    reached and, for the game, its service worker activated."""
     game = path != BASELINE_PATH
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -126,17 +115,10 @@ def warm(playwright, served: Served, path: str, done: str) -> dict:  # type: ign
                 start_game(page)
             page.wait_for_function(f"() => window.__bench && window.__bench.{done} !== null",
                                    timeout=TIMEOUT_MS, polling=50)
-            saved: list[str] = []
             if game:
-                page.wait_for_function("() => window.__bench.bytecodeSaved !== null",
-                                       timeout=TIMEOUT_MS, polling=100)
-                saved = page.evaluate(SAVED_BYTECODE_JS)
-                if not saved:
-                    raise RuntimeError("the worker said bytecode-saved, but Cache Storage "
-                                       f"has no {BYTECODE_CACHE!r} entry")
                 page.evaluate(OFFLINE_READY_JS)
             page.close()
-            return {**visit(context, served, path, done), "bytecode_saved": saved}
+            return visit(context, served, path, done)
         finally:
             context.close()
 

@@ -64,9 +64,6 @@ def table(results: dict) -> str:
     both("warm (second visit, same profile): open to a Gallery card can be picked",
          "first_move_ms", "warm", _ms)
     both("warm: open to the first placement accepted by the engine", "placed_ms", "warm", _ms)
-    started = [r.get("python") or "?" for r in g["warm"]]
-    rows.append(("warm: the game's Python started from (saved bytecode / sources)", "-",
-                 f"bytecode {started.count('bytecode')} of {len(started)}", "-"))
     both("cold: first contentful paint", "fcp_ms", "cold", _ms)
     both("warm: first contentful paint", "fcp_ms", "warm", _ms)
     both("cold: bytes over the wire until the engine is ready", "bytes", "cold", _mb)

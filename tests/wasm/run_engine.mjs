@@ -1,23 +1,27 @@
 // The engine inside Pyodide under Node, for tests/wasm: the same npm package and the same
-// python zip as the browser build (build.pack_python: the trimmed standard library with
-// the engine inside), given to loadPyodide as `stdLibURL` exactly as worker.js does.
+// python file as the browser build (build.pack_python: the trimmed standard library with
+// the engine inside, compiled to bytecode, gzipped), inflated and given to loadPyodide as
+// `stdLibURL` exactly as worker.js does (a plain zip is taken as it is).
 // Reads one JSON request ({"cmd", "args"}) per stdin line and writes destijl.api.handle's
 // reply as one stdout line. The first line written is
 // {"ready": true, "python": "3.14.x", "modules": N}. Python's own output goes to stderr.
-// With --precompile OUT it instead compiles the zip to bytecode the way worker.js does
-// after a first start (destijl_precompile.py), writes it to OUT and exits.
 //
-//   node tests/wasm/run_engine.mjs build_scripts/node_modules/pyodide python.zip [--precompile OUT]
-import { writeFile } from "node:fs/promises";
+//   node tests/wasm/run_engine.mjs build_scripts/node_modules/pyodide python.zip.gz
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
 
-const [pyodideDir, archive, option, output] = process.argv.slice(2);
-if (!pyodideDir || !archive || (option && (option !== "--precompile" || !output))) {
-  console.error("usage: node run_engine.mjs PYODIDE_DIR PYTHON_ZIP [--precompile OUT]");
+const [pyodideDir, file] = process.argv.slice(2);
+if (!pyodideDir || !file) {
+  console.error("usage: node run_engine.mjs PYODIDE_DIR PYTHON_FILE");
   process.exit(2);
 }
+const data = await readFile(file);
+const archive = path.join(await mkdtemp(path.join(tmpdir(), "destijl-wasm-")), "python.zip");
+await writeFile(archive, data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data);
 const toStderr = (line) => process.stderr.write(`${line}\n`);
 const { loadPyodide } = await import(pathToFileURL(path.resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
@@ -26,13 +30,7 @@ const pyodide = await loadPyodide({
   stdout: toStderr,
   stderr: toStderr,
 });
-if (option === "--precompile") {
-  const zipPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-  const job = pyodide.pyimport("destijl_precompile").Precompiler(zipPath);
-  while (!job.step());
-  await writeFile(output, job.result().toJs());
-  process.exit(0);
-}
+await rm(path.dirname(archive), { recursive: true, force: true }); // Pyodide holds its copy
 const handle = pyodide.pyimport("destijl.api").handle;
 const python = pyodide.runPython("import sys; '.'.join(map(str, sys.version_info[:3]))");
 const modules = pyodide.runPython("import sys; len(sys.modules)");

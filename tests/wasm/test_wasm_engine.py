@@ -81,11 +81,12 @@ class WasmEngine:
 
 
 def python_zip(folder: Path) -> Path:
-    """The python zip of the browser build (trimmed standard library + engine)."""
+    """The python file of the browser build (trimmed standard library + engine, as
+    bytecode, gzipped)."""
     sys.path.insert(0, str(REPO / "build_scripts"))
     import build  # build_scripts is a folder of scripts, not a package
 
-    archive = folder / "python.zip"
+    archive = folder / "python.zip.gz"
     archive.write_bytes(build.pack_python())
     return archive
 

@@ -1,16 +1,18 @@
-"""Loading the engine in real Chromium: it never hangs, and the next visit starts faster.
+"""Loading the engine in real Chromium: it never hangs, and it starts from bytecode.
 
 - a missing file (HTTP 404) and a stalled download end in a message naming the cause,
   well within 15 s (the wrong-MIME case is in test_pwa.py); on the real page the loader
   shows it with a Retry button, and Retry recovers once the network does;
-- after a first start the worker compiles the python zip to bytecode and saves it; the
-  next start uses it (both boot paths play), and damaged bytecode falls back to sources.
+- the python zip is bytecode, gzipped by the build: it plays; from a host that inflates it
+  on the way (`Content-Encoding: gzip`) it plays too; damaged, the start fails naming it.
 
 The probe pages (tests/web/probe/) stand in for the UI where only the engine matters.
 """
 
 from __future__ import annotations
 
+import gzip
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -35,15 +37,6 @@ PLAY = """async (plies) => {
   }
   return view.ply;
 }"""
-WAIT_FOR_BYTECODE = """async (ms) => {
-  for (const end = performance.now() + ms; performance.now() < end;) {
-    if ((await (await caches.open("python-bytecode")).keys()).length > 0) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}"""
-
-
 def open_probe(page: Page, url: str) -> float:
     """Open a probe page; return the time the page was asked for (time.monotonic())."""
     started = time.monotonic()
@@ -105,27 +98,36 @@ def test_the_page_says_stalled_and_retry_recovers(page: Page, guard: Guard) -> N
     expect(retry).to_be_hidden()
 
 
-def test_the_next_start_uses_saved_bytecode_and_falls_back_when_damaged(
+def test_the_gzipped_bytecode_starts_inflated_or_not_and_fails_when_damaged(
     page: Page, probe_site: Site
 ) -> None:
-    """Visit 1 starts from sources and saves bytecode; visit 2 starts from it and plays;
-    damaged bytecode is dropped and the start goes on from sources."""
+    """The build's file plays; the same file inflated by the host plays; a damaged one
+    fails at once with a message naming it."""
+    name = page_python_name(probe_site)
+    gzipped = (probe_site.root / name).read_bytes()
+    assert gzipped[:2] == b"\x1f\x8b", "the python zip is not gzipped"
     open_probe(page, probe_site.url + "/?no-sw")
     page.evaluate("probe.booted")
-    assert page.evaluate("probe.engine.python") == "source"
-    assert page.evaluate(WAIT_FOR_BYTECODE, BOOT_TIMEOUT_MS), "no bytecode saved"
-
-    open_probe(page, probe_site.url + "/?no-sw")
-    page.evaluate("probe.booted")
-    assert page.evaluate("probe.engine.python") == "bytecode"
-    assert page.evaluate(PLAY, 4) == 4
-
-    page.evaluate("""async () => {
-      const cache = await caches.open("python-bytecode");
-      const [key] = await cache.keys();
-      await cache.put(key, new Response(new Uint8Array([80, 75, 5, 6, 1, 2, 3])));
-    }""")
-    open_probe(page, probe_site.url + "/?no-sw")
-    page.evaluate("probe.booted")
-    assert page.evaluate("probe.engine.python") == "source"
     assert page.evaluate(PLAY, 2) == 2
+
+    plain = gzip.decompress(gzipped)
+    assert plain[:2] == b"PK" and b"destijl/api.pyc" in plain and b"destijl/api.py\x00" not in plain
+    page.context.route(f"**/{name}", lambda route: route.fulfill(
+        body=gzipped, headers={"Content-Encoding": "gzip", "Content-Type": "application/zip"}))
+    open_probe(page, probe_site.url + "/?no-sw")
+    page.evaluate("probe.booted")
+    assert page.evaluate(PLAY, 2) == 2
+
+    page.context.unroute(f"**/{name}")
+    page.context.route(f"**/{name}", lambda route: route.fulfill(
+        body=gzipped[:2] + bytes(200) + gzipped[200:4000], content_type="application/gzip"))
+    started = open_probe(page, probe_site.url + "/?no-sw")
+    message = page.evaluate(FAILURE)
+    assert message and name.rsplit("/", 1)[-1] in message and "damaged" in message, message
+    assert time.monotonic() - started < FAIL_WITHIN_S + 30  # not the 45 s start timeout
+
+
+def page_python_name(site: Site) -> str:
+    """The python zip's path in the site, from its build-info.js."""
+    info = (site.root / "build-info.js").read_text()
+    return re.search(r'"python": "([^"]+)"', info).group(1)

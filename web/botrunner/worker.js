@@ -27,7 +27,7 @@ async function start({ pyodide, asm: asmCode, lockFile, wasm, python }) {
   const script = (blob) => URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
   const files = {
     [`${indexURL}pyodide.asm.wasm`]: () => new Response(wasm, { headers: { "Content-Type": "application/wasm" } }),
-    [pythonURL]: () => new Response(python, { headers: { "Content-Type": "application/zip" } }),
+    [pythonURL]: async () => new Response(await inflated(python), { headers: { "Content-Type": "application/zip" } }),
   };
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
@@ -41,6 +41,13 @@ async function start({ pyodide, asm: asmCode, lockFile, wasm, python }) {
     stdout: () => {}, stderr: () => {},
   });
   user = py.pyimport("destijl.bots.user");
+}
+
+/** The python zip from the site's gzipped file (web/worker.js does the same): a host may
+ * have inflated it already (`Content-Encoding: gzip`), then it is passed on as it is. */
+async function inflated(blob) {
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  return head[0] === 0x1f && head[1] === 0x8b ? blob.stream().pipeThrough(new DecompressionStream("gzip")) : blob;
 }
 
 self.onmessage = async ({ data }) => {

@@ -2,7 +2,7 @@
 // page keeps in window.__bench.
 (() => {
   const b = window.__bench = { longtasks: [], cls: 0, fcp: null, gallery: null, ready: null,
-    workers: 0, wasm: 0, play: null, python: null, bytecodeSaved: null, engineReady: null,
+    workers: 0, wasm: 0, play: null, engineReady: null,
     placed: null };
   const watch = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn))
     .observe({ type, buffered: true }); } catch (e) { /* not supported */ } };
@@ -10,17 +10,12 @@
   watch("layout-shift", (e) => { if (!e.hadRecentInput) b.cls += e.value; });
   watch("paint", (e) => { if (e.name === "first-contentful-paint") b.fcp = e.startTime; });
   const RealWorker = window.Worker;
-  // The engine worker's own words (web/worker.js): when and how Python started
-  // ("bytecode" or "source"), when the compiled bytecode was saved in Cache Storage, and
-  // when the engine first accepted a "play" (the human's first placement: web/engine.js
+  // The engine worker's own words (web/worker.js): when Python and the engine were ready,
+  // and when the engine first accepted a "play" (the human's first placement: web/engine.js
   // posts {id, cmd, json} and the worker answers {id, ok}), whenever the page sent it.
   const plays = new Set();
   const heard = ({ data }) => {
-    if (data && data.type === "ready" && b.python === null) {
-      b.python = data.python ?? "?";
-      b.engineReady = performance.now();
-    }
-    if (data && data.type === "bytecode-saved") b.bytecodeSaved = performance.now();
+    if (data && data.type === "ready" && b.engineReady === null) b.engineReady = performance.now();
     if (data && plays.has(data.id) && data.ok && b.placed === null) b.placed = performance.now();
   };
   if (RealWorker) window.Worker = class extends RealWorker {
