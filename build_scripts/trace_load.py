@@ -1,12 +1,13 @@
 """What the page's main thread does while the game loads: `python build_scripts/trace_load.py`.
 
 A companion of bench_web.py for the long-task and first-paint figures. It builds dist/ (or
-takes `--dist`), serves it as bench_web.py does, opens `/?seats=human,medium&autostart=1` in
-a fresh headless Chromium context with a performance trace running, and stops at the first
-move (a Gallery card can be picked). For every main-thread task of the page over
-`--over` ms (wall clock) it prints when it ran, its wall time, its CPU time (the trace's
-thread time: on a busy 2-core machine a task waits for a core, so wall can be several times
-CPU), and the CPU of what it did: JavaScript (forced style and layout included), style,
+takes `--dist`), serves it as bench_web.py does, opens the bench's game page in a fresh
+headless Chromium context with a performance trace running, presses Start game as soon as
+it shows (as the bench does), and stops at the first move (a Gallery card can be picked).
+For every main-thread task of the page over `--over` ms (wall clock) it prints when it
+ran, its wall time, its CPU time (the trace's thread time: on a busy 2-core machine a task
+waits for a core, so wall can be several times CPU), and the CPU of what it did:
+JavaScript (forced style and layout included), compiling, HTML and CSS parsing, style,
 layout, paint. First contentful paint and the main thread's CPU before it come first.
 
     python build_scripts/trace_load.py --runs 3
@@ -20,10 +21,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-import bench_web
+from chromium import launch_options
+from webbench.browser import PROBE_JS, start_game
+from webbench.paths import GAME_PATH, TIMEOUT_MS
+from webbench.run import build
+from webbench.server import start_server
 
 CATEGORIES = ["devtools.timeline", "v8.execute", "blink", "loading", "toplevel"]
 PARTS = {"script": ("FunctionCall", "EvaluateScript", "v8.evaluateModule", "RunMicrotasks"),
+         "compile": ("v8.compile", "v8.compileModule", "V8.CompileCode"),
+         "html": ("ParseHTML",), "css": ("ParseAuthorStyleSheet",),
          "style": ("UpdateLayoutTree",), "layout": ("Layout",),
          "paint": ("PrePaint", "Paint", "Commit")}
 
@@ -80,20 +87,21 @@ def main(argv: list[str] | None = None) -> int:
         root = args.dist
         if root is None:
             root = Path(tmp) / "dist"
-            bench_web.build(root)
-        served, stop = bench_web.start_server(root)
+            build(root)
+        served, stop = start_server(root)
         trace = Path(tmp) / "trace.json"
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_web.launch_options())
+                browser = playwright.chromium.launch(**launch_options())
                 for run in range(args.runs):
                     context = browser.new_context(viewport={"width": 1280, "height": 800})
-                    context.add_init_script(bench_web.PROBE_JS)
+                    context.add_init_script(PROBE_JS)
                     page = context.new_page()
                     browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
-                    page.goto(served.url + bench_web.GAME_PATH, wait_until="commit")
+                    page.goto(served.url + GAME_PATH, wait_until="commit")
+                    start_game(page)
                     page.wait_for_function("() => window.__bench.gallery !== null",
-                                           timeout=bench_web.TIMEOUT_MS, polling=20)
+                                           timeout=TIMEOUT_MS, polling=20)
                     figures = page.evaluate("() => window.__bench")
                     browser.stop_tracing()
                     context.close()
