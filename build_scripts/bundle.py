@@ -16,7 +16,10 @@ copy of it into what a visitor downloads:
 - worker.js is bundled in place (its name stays: engine.js starts it by URL);
 - style.css is minified and inlined in a `<style>` in each page that links it, so the
   first paint waits for no stylesheet; its hash is in the Content-Security-Policy's
-  `style-src` (netlify_headers.py computes it with `inline_style_hash`);
+  `style-src` (netlify_headers.py computes it with `inline_style_hash`). The embed inlines
+  only the rules its preview can use (critical_css.py; `preview_style_hash`) and names a
+  fingerprinted copy of the whole sheet, `assets/style-<hash>.css`, in a `<meta>` that
+  app/main.js reads to load it on Start game;
 - the classic script app/sandbox-check.js is minified in place (it must stay a plain
   same-origin file: it runs where modules cannot, in an opaque-origin frame).
 
@@ -38,6 +41,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import critical_css
+
 REPO = Path(__file__).resolve().parent.parent
 ESBUILD = REPO / "build_scripts" / "node_modules" / ".bin" / "esbuild"
 STYLESHEET = "style.css"
@@ -49,6 +54,8 @@ MODULE_SCRIPT = re.compile(r'<script type="module" src="([^"]+)"')
 PRELOAD = re.compile(r'^[ \t]*<link rel="modulepreload" href="([^"]+)">\n', re.MULTILINE)
 STYLE_LINK = re.compile(r'<link rel="stylesheet" href="' + re.escape(STYLESHEET) + '">')
 INLINE_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
+EMBED_BODY = 'data-mode="embed"'  # the embed's page (pages.py): it inlines its preview's rules
+LATER_STYLESHEET = "destijl:stylesheet"  # the <meta> naming the whole sheet (app/main.js)
 
 
 class BundleError(Exception):
@@ -95,6 +102,17 @@ def csp_hash(text: str) -> str:
 def inline_style_hash(web: Path = REPO / "web") -> str:
     """The hash of the `<style>` a build inlines from web/style.css (for `style-src`)."""
     return csp_hash(minify_css((web / STYLESHEET).read_text()))
+
+
+def preview_css(css: str, web: Path = REPO / "web") -> str:
+    """The rules of the minified stylesheet `css` the embed's preview can use (critical_css)."""
+    return critical_css.preview_rules(css, critical_css.known_words(web))
+
+
+@functools.cache
+def preview_style_hash(web: Path = REPO / "web") -> str:
+    """The hash of the `<style>` a build inlines in the embed (for `style-src`)."""
+    return csp_hash(preview_css(minify_css((web / STYLESHEET).read_text()), web))
 
 
 def inline_styles(html: str) -> list[str]:
@@ -167,7 +185,14 @@ def bundle(out: Path) -> Bundled:
             if entry in metas:
                 html = _rewrite_page(html, entry, metas[entry])
         if css is not None and STYLE_LINK.search(html):
-            html = STYLE_LINK.sub(lambda _: f"<style>{css}</style>", html)
+            inline = f"<style>{css}</style>"
+            if EMBED_BODY in html:  # the preview's rules now, the whole sheet on Start game
+                whole = f"assets/style-{hashlib.sha256(css.encode()).hexdigest()[:12]}.css"
+                (out / whole).write_text(css)
+                done.outputs.add(whole)
+                inline = (f"<style>{preview_css(css)}</style>\n"
+                          f'<meta name="{LATER_STYLESHEET}" content="{whole}">')
+            html = STYLE_LINK.sub(lambda _, text=inline: text, html)
             done.sources.add(STYLESHEET)
         page.write_text(html)
     if (out / WORKER).is_file():

@@ -56,10 +56,12 @@ RUNNER_HASH = f"'sha256-{RUNNER_DIGEST}'"  # the one inline script the policy al
 # page that makes it. So blob: and the runner's hash in script-src, and blob: in child-src,
 # which frames and workers fall back to. Every other document sends it again refined by
 # STRICT (below); only the Lab's pages (lab.html, also as the game page's bot host) do not.
-# The one inline style: the stylesheet the build inlines in the pages (bundle.py), allowed
-# by its hash, computed when the policy is written (esbuild minifies web/style.css), so a
-# change to style.css needs `--write` (the build refuses a stale policy and says so).
-STYLE_SRC = "'self' {inline_style}"
+# The two inline styles: the stylesheet the build inlines in the pages, and the embed's
+# preview rules of it (bundle.py), allowed by their hashes, computed when the policy is
+# written (esbuild minifies web/style.css), so a change to style.css, or to the words of
+# the embed's preview (critical_css.py), needs `--write` (the build refuses a stale policy
+# and says so).
+STYLE_SRC = "'self' {inline_style} {preview_style}"
 CSP = (
     ("default-src", "'self'"),
     ("script-src", f"'self' 'wasm-unsafe-eval' blob: {RUNNER_HASH}"),
@@ -102,7 +104,8 @@ def csp_text(frame_ancestors: str | None = None, *, strict: bool = False) -> str
 
     extra = (*(STRICT if strict else ()),
              *((("frame-ancestors", frame_ancestors),) if frame_ancestors else ()))
-    values = {"inline_style": bundle.inline_style_hash()}
+    values = {"inline_style": bundle.inline_style_hash(),
+              "preview_style": bundle.preview_style_hash()}
     return "; ".join(f"{name} {value.format(**values)}" for name, value in (*CSP, *extra))
 
 
@@ -154,7 +157,7 @@ def header_blocks() -> tuple[tuple[str, str, dict[str, str]], ...]:
         ("", "/lab.html", lab_page),
         ("Un-hashed modules (worker.js and sw.js included): always revalidated; the strict\n"
          "policy for the workers.", "/*.js", strict_files),
-        ("", "/*.css", NO_CACHE),
+        ("", "/style.css", NO_CACHE),
         ("", "/*.svg", strict_files),
         ("", "/*.ico", NO_CACHE),
         ("", "/*.webmanifest",

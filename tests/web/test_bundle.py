@@ -79,7 +79,13 @@ def test_each_page_loads_fingerprinted_minified_bundles_and_an_allowed_inline_st
         assert (site.root / f"{name}.map").is_file()
     assert "<link rel=\"stylesheet\"" not in html and "app/main.js" not in html
     (style,) = bundle.inline_styles(html)
-    assert style == bundle.minify_css((REPO / "web" / "style.css").read_text())
+    whole = bundle.minify_css((REPO / "web" / "style.css").read_text())
+    later = re.search(r'<meta name="destijl:stylesheet" content="(assets/style-\w+\.css)">', html)
+    if page == "embed.html":  # the preview's rules now, the whole sheet on Start game
+        assert style == bundle.preview_css(whole) and len(style) < 0.6 * len(whole)
+        assert later and (site.root / later.group(1)).read_text() == whole
+    else:
+        assert style == whole and not later
     policy = netlify_headers.headers_for(netlify_headers.load_rules(NETLIFY_TOML), f"/{page}")
     assert bundle.csp_hash(style) in policy["Content-Security-Policy"]
     assert "'unsafe-inline'" not in policy["Content-Security-Policy"]

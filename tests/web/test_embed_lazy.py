@@ -132,3 +132,46 @@ def test_the_preview_wears_the_players_theme_before_start_game(
         if saved:
             snap(page, f"embed-preview-{shown}-{viewport['width']}")
         ctx.close()
+
+
+# Every shown element of the page (and its ::before and ::after), with its computed style.
+LOOKS = """() => {
+  const shown = Array.from(document.querySelectorAll("body, body *"))
+    .filter((el) => el.checkVisibility({ visibilityProperty: true }));
+  const style = (el, pseudo) => {
+    const s = getComputedStyle(el, pseudo);
+    return Array.from(s, (name) => `${name}: ${s.getPropertyValue(name)}`).join("; ");
+  };
+  const name = (el, i) => `${i} ${el.tagName} #${el.id} .${el.className?.baseVal ?? el.className}`;
+  const looks = (el) => [style(el), style(el, "::before"), style(el, "::after")];
+  return shown.map((el, i) => [name(el, i), ...looks(el)]);
+}"""
+WHOLE_SHEET = """() => new Promise((resolve, reject) => {
+  const href = document.querySelector('meta[name="destijl:stylesheet"]').content;
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+  link.onload = resolve;
+  link.onerror = () => reject(new Error(`${href} did not load`));
+  document.head.append(link);
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_preview_looks_the_same_with_the_whole_stylesheet(
+        browser: Browser, site: Site, scheme: str) -> None:
+    """The embed inlines only its preview's rules (build_scripts/critical_css.py): adding
+    the whole sheet, as Start game does, changes no shown element's computed style, at a
+    phone's width and a desktop's."""
+    for viewport in (PHONE, DESKTOP):
+        ctx = browser.new_context(color_scheme=scheme, viewport=viewport)
+        page = ctx.new_page()
+        page.goto(f"{site.url}/embed.html?seats=human,random&seed=4")
+        expect(page.locator("html")).to_have_attribute("data-preview", "ready")
+        before = page.evaluate(LOOKS)
+        assert len(before) > 20, before  # the header, the Painting's cells, the button, ...
+        page.evaluate(WHOLE_SHEET)
+        after = page.evaluate(LOOKS)
+        assert len(after) == len(before)
+        changed = [(b[0], next((x, y) for x, y in zip(b[1:], a[1:], strict=True) if x != y))
+                   for b, a in zip(before, after, strict=True) if b != a]
+        assert not changed, changed[:3]
+        ctx.close()

@@ -35,10 +35,26 @@ if (mode === "embed" && /^(1|on|true|yes)$/i.test(new URLSearchParams(location.s
 document.documentElement.dataset.boot = String(performance.timeOrigin); // tells one page load from the next
 const autoload = /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("autoload") ?? "");
 
+/**
+ * The whole stylesheet, where the built embed inlined only its preview's rules and names
+ * the whole sheet in a <meta> (build_scripts/critical_css.py): loaded before the app draws
+ * anything else, so the game never shows unstyled. Elsewhere the page has it already.
+ */
+function wholeStylesheet() {
+  const href = document.querySelector('meta[name="destijl:stylesheet"]')?.content;
+  if (!href) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", () => reject(new Error("the game's stylesheet did not load")));
+    document.head.append(link);
+  });
+}
+
 /** Load and start the app; a failed load is said on the page, never a blank page. */
 async function start(play) {
   try {
-    const { startApp } = await import("./app.js");
+    const [{ startApp }] = await Promise.all([import("./app.js"), wholeStylesheet()]);
     startApp({ mode, play });
   } catch (error) {
     const loader = document.getElementById("loader");
