@@ -101,8 +101,10 @@ OFFLINE_READY_JS = """async () => {
 def warm(playwright, served: Served, path: str, done: str) -> dict:  # type: ignore[no-untyped-def]
     """The second visit in a profile on disk (HTTP cache, code cache, service worker).
 
-    The first visit waits for positive signals, never a fixed time: the figure `done`
-    reached and, for the game, its service worker activated."""
+    The first visit goes as far as the measured one, and waits for positive signals, never
+    a fixed time: the figure `done` reached (for the game: and the first placement accepted
+    by the engine, so Python ran there as it runs in the baseline's first visit) and, for
+    the game, its service worker activated."""
     game = path != BASELINE_PATH
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -116,6 +118,7 @@ def warm(playwright, served: Served, path: str, done: str) -> dict:  # type: ign
             page.wait_for_function(f"() => window.__bench && window.__bench.{done} !== null",
                                    timeout=TIMEOUT_MS, polling=50)
             if game:
+                place_first_card(page)
                 page.evaluate(OFFLINE_READY_JS)
             page.close()
             return visit(context, served, path, done)
