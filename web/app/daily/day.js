@@ -23,11 +23,19 @@ export function daysBetween(from, to) {
   return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
-/** "Tuesday 1 December 2026" (or "1 December 2026"): the same words in every browser. */
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+  "September", "October", "November", "December"];
+
+/**
+ * "Tuesday 1 December 2026" (or "1 December 2026"): the same words in every browser. Not
+ * Intl.DateTimeFormat: its first use loads the time-zone data, a 30-100 ms task on the
+ * start screen (Lighthouse's blocking time).
+ */
 export function dateLabel(date, { weekday = true } = {}) {
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: weekday ? "long" : undefined,
-    day: "numeric", month: "long", year: "numeric" });
-  return format.formatToParts(new Date(utc(date))).filter((part) => part.type !== "literal").map((part) => part.value).join(" ");
+  const day = new Date(utc(date));
+  const words = [day.getUTCDate(), MONTHS[day.getUTCMonth()], day.getUTCFullYear()];
+  return (weekday ? [WEEKDAYS[day.getUTCDay()], ...words] : words).join(" ");
 }
 
 /** "9 h 27 min" until the next local midnight after `now`. */
