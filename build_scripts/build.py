@@ -119,8 +119,10 @@ def compile_python(sources: bytes, pkg: Path, version: str) -> bytes:
         if run.returncode != 0 or not made.is_file():
             raise BuildError(f"compiling Python inside Pyodide failed: {run.stderr[-1500:]}")
         data = made.read_bytes()
-    with contextlib.suppress(OSError):
-        cache.write_bytes(data)
+    with contextlib.suppress(OSError):  # whole or not at all: another build may read it
+        part = cache.with_suffix(f".{os.getpid()}.part")
+        part.write_bytes(data)
+        part.replace(cache)
     return data
 
 
@@ -320,7 +322,6 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str, bundled: bool = True) 
         "python": python_path,
         "engine": python_path,  # the zip that carries the engine (tests block it)
         "runtimeBytes": runtime_bytes + len(archive),
-        "pythonBytes": len(archive),
         "lockFile": lock_file,
     }
     (out / "build-info.js").write_text(

@@ -2,9 +2,10 @@
 
 Pyodide's python_stdlib.zip holds the whole standard library (2.5 MB); the game needs
 about 140 of its files, the ones Pyodide's own start imports plus what the engine uses.
-`pack_python` writes one zip with those files and the engine's package `destijl/`;
-worker.js hands it to loadPyodide as `stdLibURL`, so the engine is importable at once,
-with no second download and no unpacking.
+`pack_python` writes one zip with those files and the engine's package `destijl/`; the
+build compiles it to bytecode (precompile.py) and worker.js hands it to loadPyodide as
+`stdLibURL`, so the engine is importable at once, with no second download and no
+unpacking.
 
 The list of files is build_scripts/stdlib-keep.txt, written by tracing imports:
 `python3 build_scripts/pystdlib.py` boots Pyodide under Node (trace_stdlib.mjs), runs
@@ -91,9 +92,9 @@ def check_engine_imports(have: set[str], keep: list[str], engine: Path = ENGINE)
             "leaves out: run `python3 build_scripts/pystdlib.py` to trace the imports again")
 
 
-def pack_python(stdlib_zip: Path, keep: list[str] | None = None, engine: Path = ENGINE,
-                extra: dict[str, bytes] | None = None) -> bytes:
-    """The trimmed standard library plus `destijl/` (and `extra` files), as one zip."""
+def pack_python(stdlib_zip: Path, keep: list[str] | None = None, engine: Path = ENGINE) -> bytes:
+    """The trimmed standard library plus `destijl/`, as one zip of sources (build.py then
+    compiles it to bytecode: precompile.py)."""
     keep = read_keep() if keep is None else keep
     out = io.BytesIO()
     with zipfile.ZipFile(stdlib_zip) as stdlib, \
@@ -107,7 +108,6 @@ def pack_python(stdlib_zip: Path, keep: list[str] | None = None, engine: Path = 
         files = {name: stdlib.read(name) for name in keep}
         files |= {p.relative_to(engine.parent).as_posix(): p.read_bytes()
                   for p in engine_files(engine)}
-        files |= extra or {}
         for name in sorted(files):
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED

@@ -5,7 +5,7 @@
 // loadPyodide would walk; loadPyodide then gets the responses already under way. The
 // python zip (build_scripts/pystdlib.py) is the trimmed standard library with the engine
 // inside, compiled to bytecode by the build (build_scripts/precompile.py: Python compiles
-// nothing at the start) and gzipped as one stream; inflated here as it arrives, it is
+// nothing at the start) and gzipped as one stream; inflated here once downloaded, it is
 // handed over as `stdLibURL`: nothing to unpack.
 //
 // Then it answers every {id, cmd, args} with {id, ok, result | error} from
