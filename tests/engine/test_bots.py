@@ -208,3 +208,53 @@ def test_the_ladder_fit_orders_the_levels():
     assert strength[0] < strength[1] < strength[2]
     errors = standard_errors(strength, played, anchor=1)
     assert errors[1] == 0 and errors[0] > 0 and errors[2] > 0
+
+
+def medium_game(players, seed, ply):
+    """A seeded game played by the medium level up to ``ply``."""
+    game = new_game(players, seed=seed)
+    rng = random.Random(0)
+    while game.ply < ply:
+        game.play(make_bot("medium").choose(game, rng))
+    return game
+
+
+def test_finish_plays_the_last_rounds_to_the_end():
+    game = medium_game(2, 4, 10)  # round 6 of 8 starts: two rounds after it
+    assert game.round == 6 and game.current_seat == game.first_player
+    assert ExpertBot(finish=2)._settings_for(game).rounds == 2
+    assert ExpertBot(finish=1)._settings_for(game).rounds == 1
+    assert HardBot()._settings_for(game).rounds == 1
+    bot = ExpertBot(finish=2, iterations=30)
+    assert game.is_legal(bot.choose(game, random.Random(1))) and bot.playouts == 30
+
+
+@pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 3)])
+def test_exact_judges_each_candidate_once_when_nothing_is_hidden(players, replies):
+    """In the last round, with replies for every seat still to play, a playout is fixed by
+    the candidate: one each, over the wider ``exact`` shortlist."""
+    game = medium_game(players, 5, new_game(players).total_plies - players)
+    assert game.deck_count == 0 and game.current_seat == game.first_player
+    bot = ExpertBot(exact=20, replies=replies, iterations=500)
+    move = bot.choose(game, random.Random(1))
+    shortlist = bot._shortlist(ranked(game, random.Random(1)), 20)
+    assert game.is_legal(move) and move in [s.move() for s in shortlist]
+    assert bot.playouts == len(shortlist) > 8
+    hidden = ExpertBot(exact=20, replies=replies - 1, iterations=50)  # a seat left to chance
+    hidden.choose(game, random.Random(1))
+    assert hidden.playouts == 50
+
+
+def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
+    game = medium_game(2, 6, 14)  # the first move of the last round
+    bot = ExpertBot()
+    assert game.is_legal(bot.choose(game, random.Random(2)))
+    assert bot.exact == 40 and bot.settings.win_bonus == 20
+    assert bot.playouts == len(bot._shortlist(ranked(game, random.Random(2)), 40)) < 480
+    four = medium_game(4, 6, 30)  # the third seat of the last round: one seat after it
+    bot = ExpertBot(iterations=30)
+    assert four.is_legal(bot.choose(four, random.Random(2)))
+    assert bot.exact == 0 and bot.settings.win_bonus == 4 and bot.playouts == 30
+    bot = ExpertBot(iterations=30, exact=12)  # given: whatever the player count
+    bot.choose(four, random.Random(2))
+    assert bot.playouts == len(bot._shortlist(ranked(four, random.Random(2)), 12)) < 30

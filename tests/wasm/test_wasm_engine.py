@@ -162,6 +162,18 @@ def test_bot_levels_choose_the_same_moves(wasm: WasmEngine, level: str) -> None:
         view = both("play", record=view["record"], move=move)
 
 
+def test_the_expert_ends_a_two_player_game_alike(wasm: WasmEngine) -> None:
+    """The expert's last round with 2 players (its exact shortlist) inside Pyodide."""
+    both = Both(wasm)
+    view = both("new_game", players=2, seed=23)
+    while view["ply"] < 14:
+        move = both("bot_move", record=view["record"], level="medium")["move"]
+        view = both("play", record=view["record"], move=move)
+    while not view["is_over"]:
+        move = both("bot_move", record=view["record"], level="expert")["move"]
+        view = both("play", record=view["record"], move=move)
+
+
 def daily_commands_match(both: Both) -> None:
     """Today's Painting inside Pyodide: the same deal for a date, the same par and result."""
     for date in ("2026-12-01", "2027-02-28", "2031-07-14"):

@@ -9,6 +9,11 @@
    the margin over the best other seat, plus a bonus for a victory if the game ended.
    On the last move of the game one exact playout per candidate decides.
 
+Options the hard level leaves off (the expert uses some, docs/bots.md): ``exact``, a
+wider shortlist judged by one exact playout per candidate once nothing is hidden any more
+(the last round, with ``replies`` for every seat still to play); ``finish``, playouts on
+to the game's end once it is at most that many rounds away.
+
 The search is anytime: ``iterations`` (playouts, reproducible; by default
 ``DEFAULT_ITERATIONS`` for the player count) bounds it, and ``time_ms``, when given,
 stops it at a wall-clock deadline: the best candidate so far is played (the medium
@@ -24,6 +29,7 @@ level's choice if no playout could run). ``playouts`` tells how many the last mo
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -47,36 +53,60 @@ class HardBot:
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 6, rounds: int = 1, samples: int = 8, epsilon: float = 0.1,
-                 win_bonus: float = 4.0, replies: int = 1, learned: int = 0) -> None:
+                 win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
+                 finish: int = 0, exact: int = 0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
         self.time_ms = time_ms  # wall-clock cap per move, None for none
         self.width = width  # candidates by the medium ranking (plus one per other card)
         self.settings = Settings(rounds, samples, epsilon, win_bonus, replies)
         self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
+        self.finish = finish  # play to the end once it is at most this many rounds after this
+        self.exact = exact  # shortlist width once the rest of the game is known (0: width)
         self.playouts = 0  # playouts run by the last choose
 
     def choose(self, game: Game, rng: random.Random) -> Move:
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         self.playouts = 0
         table = Table.of(game)
-        candidates = self._shortlist(ranked(game, rng, table))
+        known = bool(self.exact) and self._known_to_end(game)
+        width = max(self.width, self.exact) if known else self.width
+        candidates = self._shortlist(ranked(game, rng, table), width)
         if len(candidates) == 1:
             return candidates[0].move()
         faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))
-        policy = Policy(table.scorer, faces, self.settings.samples, self.settings.epsilon)
+        settings = self._settings_for(game)
+        policy = Policy(table.scorer, faces, settings.samples, settings.epsilon)
         root = Sim.of(game, table.board, deck=[])
         weights = weights_for(game.players) if self.learned else None
-        search = RootSearch(game, root, candidates, policy, self.settings, deadline, weights)
+        search = RootSearch(game, root, candidates, policy, settings, deadline, weights)
         budget = self.iterations or self.default_iterations[game.players]
-        if game.ply + 1 == game.total_plies:  # the last move: one exact playout each
+        if game.ply + 1 == game.total_plies or known:  # one exact playout each
             budget = min(budget, len(candidates))
         best = search.run(budget, rng)
         self.playouts = search.playouts
         return best.move()
 
-    def _shortlist(self, order: list[tuple[float, Scored]]) -> list[Scored]:
+    def _settings_for(self, game: Game) -> Settings:
+        """The search's settings for this move: with ``finish``, playouts go on to the
+        game's end once it is at most ``finish`` rounds after the current one."""
+        if not self.finish:
+            return self.settings
+        turn = ((game.current_seat or 0) - game.first_player) % game.players
+        after = (game.total_plies - game.ply - (game.players - turn)) // game.players
+        if after <= self.finish and after > self.settings.rounds:
+            return dataclasses.replace(self.settings, rounds=after)
+        return self.settings
+
+    def _known_to_end(self, game: Game) -> bool:
+        """Whether a playout is fixed by the candidate alone: the deck is empty (this is
+        the last round) and the medium-level ``replies`` cover the seats still to play."""
+        turn = ((game.current_seat or 0) - game.first_player) % game.players
+        return game.deck_count == 0 and game.players - 1 - turn <= self.settings.replies
+
+    def _shortlist(self, order: list[tuple[float, Scored]],
+                   width: int | None = None) -> list[Scored]:
         """The best ``width`` placements and the best placement of every other card."""
-        chosen = [scored for _, scored in order[: self.width]]
+        chosen = [scored for _, scored in order[: self.width if width is None else width]]
         cards = {scored.card for scored in chosen}
         for _, scored in order:
             if scored.card not in cards:
