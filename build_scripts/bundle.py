@@ -99,9 +99,14 @@ def csp_hash(text: str) -> str:
 
 
 @functools.cache
+def minified_stylesheet(web: Path = REPO / "web") -> str:
+    """web/style.css minified (one esbuild run for both hashes below)."""
+    return minify_css((web / STYLESHEET).read_text())
+
+
 def inline_style_hash(web: Path = REPO / "web") -> str:
     """The hash of the `<style>` a build inlines from web/style.css (for `style-src`)."""
-    return csp_hash(minify_css((web / STYLESHEET).read_text()))
+    return csp_hash(minified_stylesheet(web))
 
 
 def preview_css(css: str, web: Path = REPO / "web") -> str:
@@ -109,10 +114,9 @@ def preview_css(css: str, web: Path = REPO / "web") -> str:
     return critical_css.preview_rules(css, critical_css.known_words(web))
 
 
-@functools.cache
 def preview_style_hash(web: Path = REPO / "web") -> str:
     """The hash of the `<style>` a build inlines in the embed (for `style-src`)."""
-    return csp_hash(preview_css(minify_css((web / STYLESHEET).read_text()), web))
+    return csp_hash(preview_css(minified_stylesheet(web), web))
 
 
 def inline_styles(html: str) -> list[str]:

@@ -42,8 +42,7 @@ def known_words(web: Path) -> set[str]:
     """Every word of the embed's page (the template less its full-site blocks) and of the
     modules the preview runs."""
     template = web / pages.TEMPLATE
-    texts = [pages.BLOCK.sub(lambda m: m.group(2) if m.group(1) == "embed" else "",
-                             template.read_text())] if template.is_file() else []
+    texts = [pages.blocks_for(template.read_text(), "embed")] if template.is_file() else []
     texts += [(web / m).read_text() for m in pages.module_graph(web, PREVIEW_ENTRIES)]
     return {word for text in texts for word in WORD.findall(text)}
 

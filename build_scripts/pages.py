@@ -52,9 +52,14 @@ class PageError(Exception):
     """The template or its values are wrong; the message says how."""
 
 
+def blocks_for(template: str, mode: str) -> str:
+    """The template with `mode`'s blocks kept and the other mode's dropped (slots unfilled)."""
+    return BLOCK.sub(lambda m: m.group(2) if m.group(1) == mode else "", template)
+
+
 def render(template: str, mode: str, values: dict[str, str]) -> str:
     """The page for `mode` ("full" or "embed"): keep its blocks, drop the other's, fill slots."""
-    text = BLOCK.sub(lambda m: m.group(2) if m.group(1) == mode else "", template)
+    text = blocks_for(template, mode)
     if "<!-- @" in text:
         raise PageError(f"{TEMPLATE}: an unmatched <!-- @... --> marker is left")
 
