@@ -53,12 +53,17 @@ def wait_ready(where: Where) -> None:
     expect(where.locator("#loader")).to_be_hidden()
 
 
+RESTORING = "Restoring your saved game…"  # render/start.js, while state.restoring
+
+
 def reload(page: Page) -> None:
-    """Reload the page and wait for the new page load's engine."""
+    """Reload the page and wait for the new page load's engine, and for a saved game it
+    restores: until then the start screen shows, and then the table replaces it."""
     before = page.locator("html").get_attribute("data-boot")
     page.reload()
     expect(page.locator("html")).not_to_have_attribute("data-boot", before or "", timeout=BOOT_MS)
     wait_ready(page)
+    expect(page.get_by_text(RESTORING)).to_be_hidden(timeout=BOOT_MS)
 
 
 def set_up(where: Where, controllers: list[str], *, speed: str = "fast",
