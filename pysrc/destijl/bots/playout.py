@@ -171,12 +171,16 @@ class Policy:
         totals, seat = self.scorer.totals, sim.seat
         best = None
         best_value = -1 << 30
+        contexts: dict[int, Context] = {}  # a position sampled twice is read once
         for _ in range(self.samples):
             pos = legal[int(rand() * len(legal))]
             card = gallery[int(rand() * len(gallery))]
             options = faces[card]
             info = options[int(rand() * len(options))][1]
-            points = totals(board, *outcome(info, Context(board, pos)))
+            ctx = contexts.get(pos)
+            if ctx is None:
+                ctx = contexts[pos] = Context(board, pos)
+            points = totals(board, *outcome(info, ctx))
             mine = points[seat]
             points[seat] = -1 << 30
             value = mine - max(points)

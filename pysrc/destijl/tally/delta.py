@@ -71,16 +71,17 @@ class Context:
     def __init__(self, board: Board, pos: int) -> None:
         self.pos = pos
         label, sizes, colors, cells = board.label, board.sizes, board.colors, board.cells
+        stroke_at = label.get
         hit: dict[int, int] = {}  # covered stroke -> its cells under the footprint
         for offset in FOOT:
-            stroke = label.get(pos + offset)
+            stroke = stroke_at(pos + offset)
             if stroke is not None:
                 hit[stroke] = hit.get(stroke, 0) + 1
         border: dict[int, int] = {}  # bordering stroke -> footprint mask it touches
         ring_hit: list[tuple[int, int]] = []  # ring cells of covered strokes, with their bit
         for offset, index in RING:
             key = pos + offset
-            stroke = label.get(key)
+            stroke = stroke_at(key)
             if stroke is None:
                 continue
             if stroke in hit:
