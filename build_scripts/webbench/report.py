@@ -89,14 +89,16 @@ def table(results: dict) -> str:
     lines = [" | ".join(row) for row in rows]
     out = ["| " + lines[0] + " |", "|---|---|---|---|"] + ["| " + x + " |" for x in lines[1:]]
 
-    bots = results.get("bots", {})
-    if bots:
-        out += ["", "| bot level | browser median (max) per move | native median | Pyodide/native |"
-                " longest main-thread task while it thinks |", "|---|---|---|---|---|"]
-        for level, r in bots.items():
-            br, nat = median(r["ms"]), median(r["native_ms"])
-            out.append(f"| {level} | {_ms(br)} ({_ms(max(r['ms']))}) | {_ms(nat)} | "
-                       f"{_ratio(br, nat)} | {_task(r['longest_task_ms'])} |")
+    for key, players in (("bots", 3), ("bots_2p", 2)):
+        bots = results.get(key, {})
+        if bots:
+            out += ["", f"| bot level, {players} players | browser median (max) per move |"
+                    " native median | Pyodide/native | longest main-thread task while it"
+                    " thinks |", "|---|---|---|---|---|"]
+            for level, r in bots.items():
+                br, nat = median(r["ms"]), median(r["native_ms"])
+                out.append(f"| {level} | {_ms(br)} ({_ms(max(r['ms']))}) | {_ms(nat)} | "
+                           f"{_ratio(br, nat)} | {_task(r['longest_task_ms'])} |")
     r = results.get("redraws")
     if r:
         out += ["", f"| 5 seats of random bots, a whole game ({r['moves']} moves) | longest"

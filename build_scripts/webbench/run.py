@@ -16,7 +16,7 @@ from pathlib import Path
 import chromium
 from chromium import launch_options
 
-from .bots import bot_positions, browser_bots, level_names, native_bot_ms
+from .bots import SEARCHING, bot_positions, browser_bots, level_names, native_bot_ms
 from .browser import cold, embed, redraws, warm
 from .lighthouse import lighthouse
 from .paths import BASELINE_PATH, BUILD, DOC, GAME_PATH
@@ -85,6 +85,14 @@ def measure(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
                 for level in levels:
                     native_bot_ms(records[:1], level, 1)  # warm up imports
                     results["bots"][level]["native_ms"] = native_bot_ms(records, level, repeat)
+                if not opts.quick:  # the searching levels with 2 players too (other budgets)
+                    say("bots, 2 players")
+                    duel = bot_positions(4, players=2)
+                    results["bots_2p"] = browser_bots(browser, served, duel, list(SEARCHING),
+                                                      repeat)
+                    for level in SEARCHING:
+                        results["bots_2p"][level]["native_ms"] = native_bot_ms(duel, level,
+                                                                               repeat)
                 say("redraws: a 5-player game")
                 results["redraws"] = redraws(browser, served)
             finally:

@@ -227,6 +227,9 @@ def test_finish_plays_the_last_rounds_to_the_end():
     assert HardBot()._settings_for(game).rounds == 1
     bot = ExpertBot(finish=2, iterations=30)
     assert game.is_legal(bot.choose(game, random.Random(1))) and bot.playouts == 30
+    shipped = ExpertBot(iterations=30)  # with 2 players the expert plays on to the end here
+    shipped.choose(game, random.Random(1))
+    assert shipped.finish == 2 and shipped._settings_for(game).rounds == 2
 
 
 @pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 3)])
@@ -255,6 +258,7 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
     bot = ExpertBot(iterations=30)
     assert four.is_legal(bot.choose(four, random.Random(2)))
     assert bot.exact == 0 and bot.settings.win_bonus == 4 and bot.playouts == 30
+    assert bot.finish == 0
     bot = ExpertBot(iterations=30, exact=12)  # given: whatever the player count
     bot.choose(four, random.Random(2))
     assert bot.playouts == len(bot._shortlist(ranked(four, random.Random(2)), 12)) < 30

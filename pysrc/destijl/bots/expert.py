@@ -12,14 +12,16 @@ changes, measured against the hard level in docs/bots.md:
   players a playout is short, so 480 fit);
 - with 2 players (``EXPERT_ENDGAME``): a playout that reaches the game's end is worth its
   margin plus ``win_bonus`` 20 times its share of the victory (the hard level: 4), so
-  winning comes first and the margin only breaks ties; and in the last round, where
-  nothing is hidden any more, the shortlist is ``exact`` 40 wide and each candidate is
-  judged by one exact playout (the candidate, the opponent's medium-level reply).
+  winning comes first and the margin only breaks ties; two rounds before the end the
+  playouts go on to the end (``finish`` 2) instead of stopping a round later; and in the
+  last round, where nothing is hidden any more, the shortlist is ``exact`` 40 wide and
+  each candidate is judged by one exact playout (the candidate, the opponent's
+  medium-level reply).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
-not adopted (docs/bots.md). Any ``HardBot`` keyword may be given; ``exact`` and
-``win_bonus``, when given, apply whatever the player count.
+not adopted (docs/bots.md). Any ``HardBot`` keyword may be given; ``exact``,
+``win_bonus`` and ``finish``, when given, apply whatever the player count.
 
 The budget is a number of playouts, not a time, so a seed gives the same move on any
 machine; ``time_ms`` only caps it on a slow one.
@@ -43,8 +45,10 @@ from .hard import HardBot
 
 # playouts per move by player count, calibrated to time (docs/bots.md)
 EXPERT_ITERATIONS: dict[int, int] = {2: 480, 3: 220, 4: 120, 5: 110}
-# (exact, win_bonus) by player count where they differ from the hard level's (0, 4.0)
-EXPERT_ENDGAME: dict[int, tuple[int, float]] = {2: (40, 20.0)}
+# (exact, win_bonus, finish) by player count where they differ from the hard level's
+# (0, 4.0, 0)
+EXPERT_ENDGAME: dict[int, tuple[int, float, int]] = {2: (40, 20.0, 2)}
+HARD_ENDGAME: tuple[int, float, int] = (0, 4.0, 0)
 
 
 class ExpertBot(HardBot):
@@ -56,15 +60,16 @@ class ExpertBot(HardBot):
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 8, samples: int = 24, learned: int = 0,
                  exact: int | None = None, win_bonus: float | None = None,
-                 **options: float) -> None:
+                 finish: int | None = None, **options: float) -> None:
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
-                         learned=learned, **options)
-        self.endgame = (exact, win_bonus)  # as given; None: EXPERT_ENDGAME's or the hard's
+                         learned=learned, finish=finish or 0, **options)
+        # as given; None: EXPERT_ENDGAME's for the player count, or the hard level's
+        self.endgame = (exact, win_bonus, finish)
 
     def choose(self, game: Game, rng: random.Random) -> Move:
-        exact, win_bonus = EXPERT_ENDGAME.get(game.players, (0, 4.0))
-        given_exact, given_bonus = self.endgame
-        self.exact = exact if given_exact is None else given_exact
-        bonus = win_bonus if given_bonus is None else given_bonus
+        defaults = EXPERT_ENDGAME.get(game.players, HARD_ENDGAME)
+        exact, bonus, finish = (default if given is None else given
+                                for given, default in zip(self.endgame, defaults, strict=True))
+        self.exact, self.finish = int(exact), int(finish)
         self.settings = dataclasses.replace(self.settings, win_bonus=bonus)
         return super().choose(game, rng)
