@@ -77,22 +77,36 @@ def test_hard_stops_at_its_time_limit():
     assert bot.playouts < 10**6  # with no time for any playout it plays the medium choice
 
 
+def hidden_twins(game):
+    """``game`` with two other hidden decks: another order, and other cards out of the game."""
+    twins = [game.clone() for _ in range(2)]
+    random.Random(1).shuffle(twins[0]._deck)
+    twins[1]._deck = random.Random(2).sample(unseen_cards(game), len(game._deck))
+    for twin in twins:
+        assert twin._deck != game._deck and twin.deck_count == game.deck_count
+        assert seen_cards(twin) == seen_cards(game) and unseen_cards(twin) == unseen_cards(game)
+    return twins
+
+
 @pytest.mark.parametrize("level", ["random", *LEVELS])
 def test_no_level_peeks_at_the_hidden_deck(level):
     """The same public state with other hidden decks (another order, other cards out of
     the game) gives the same move: a level knows only what a player knows."""
     game = new_game(2, seed=6)
     game.play(make_bot("medium").choose(game, random.Random(0)))
-    twins = [game.clone() for _ in range(2)]
-    random.Random(1).shuffle(twins[0]._deck)  # another hidden order
-    outside = unseen_cards(game)
-    twins[1]._deck = random.Random(2).sample(outside, len(game._deck))  # other cards too
-    for twin in twins:
-        assert twin._deck != game._deck and twin.deck_count == game.deck_count
-        assert seen_cards(twin) == seen_cards(game) and unseen_cards(twin) == unseen_cards(game)
     bot = SEARCHING[level](iterations=30) if level in SEARCHING else make_bot(level)
-    moves = {bot.choose(state, random.Random(3)) for state in (game, *twins)}
+    moves = {bot.choose(state, random.Random(3)) for state in (game, *hidden_twins(game))}
     assert len(moves) == 1
+
+
+def test_the_expert_playing_on_to_the_end_does_not_peek():
+    """Two rounds before the end the 2-player expert's playouts run to the game's end
+    (``finish``), through every card still hidden: still the same move whatever the deck."""
+    game = medium_game(2, 4, 10)
+    assert game.deck_count > 0
+    bot = ExpertBot(iterations=40)
+    moves = {bot.choose(state, random.Random(3)) for state in (game, *hidden_twins(game))}
+    assert len(moves) == 1 and bot.finish == 2
 
 
 def exact_worth(game, move, win_bonus=4.0):
