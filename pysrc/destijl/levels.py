@@ -8,7 +8,7 @@ weakest first.
 ``rating`` is each level's Elo rating from the 2-player round robin of
 ``python -m destijl ladder`` (docs/bots.md gives the command, the seeds and the table it
 printed), anchored so that ``easy`` is 1000: 400 points more means winning about 10
-games in 11. With 20 games per pair the intervals are wide (about +-150 points).
+games in 11. With 40 games per pair the intervals are wide (about +-100 points).
 
 >>> [level.name for level in LEVELS]
 ['random', 'easy', 'steady', 'keen', 'medium', 'hard', 'expert']
@@ -37,15 +37,15 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("random", "Random", 787, "Plays any legal move at random: a baseline."),
+    Level("random", "Random", 800, "Plays any legal move at random: a baseline."),
     Level("easy", "Easy", 1000, "Picks a sensible-looking move, often not the best."),
-    Level("steady", "Steady", 1153,
+    Level("steady", "Steady", 1094,
           "Plays the best-scoring move now and then, otherwise a sensible one."),
-    Level("keen", "Keen", 1410, "Usually plays the move that scores best right now."),
-    Level("medium", "Medium", 1583, "Always plays the move that scores best right now."),
-    Level("hard", "Hard", 1727, "Looks a round ahead, trying its best moves on guessed decks."),
-    Level("expert", "Expert", 1746,
-          "Like Hard, with sharper guesses of how the others will play."),
+    Level("keen", "Keen", 1371, "Usually plays the move that scores best right now."),
+    Level("medium", "Medium", 1546, "Always plays the move that scores best right now."),
+    Level("hard", "Hard", 1787, "Looks a round ahead, trying its best moves on guessed decks."),
+    Level("expert", "Expert", 1858,
+          "Like Hard, but sharper, and it plays a 2-player ending out to the end."),
 )
 """Every level, weakest first."""
 

@@ -19,7 +19,7 @@ from .hard import HardBot
 from .simple import EasyBot, MediumBot, SteadyBot
 
 STEADY_SHARPNESS = 0.25  # the steady level plays the medium level's move on 25% of turns
-KEEN_SHARPNESS = 0.65  # and the keen level on 65%
+KEEN_SHARPNESS = 0.6  # and the keen level on 60%
 
 
 def _easy(time_ms: float | None = None, **_: Any) -> Bot:
