@@ -45,7 +45,7 @@ LEVELS: tuple[Level, ...] = (
     Level("medium", "Medium", 1546, "Always plays the move that scores best right now."),
     Level("hard", "Hard", 1787, "Looks a round ahead, trying its best moves on guessed decks."),
     Level("expert", "Expert", 1858,
-          "Like Hard, but sharper, and it plays a 2-player ending out to the end."),
+          "Sharper than Hard; plays 2-player endings out."),
 )
 """Every level, weakest first."""
 
