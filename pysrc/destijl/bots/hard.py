@@ -38,7 +38,7 @@ from ..move import Move
 from .candidates import Scored, Table
 from .evaluation import weights_for
 from .hidden import unseen_cards
-from .playout import Policy, Sim, card_faces
+from .playout import Policy, Sim, card_faces, turn_in_round
 from .search import RootSearch, Settings
 from .simple import ranked
 
@@ -91,8 +91,8 @@ class HardBot:
         game's end once it is at most ``finish`` rounds after the current one."""
         if not self.finish:
             return self.settings
-        turn = ((game.current_seat or 0) - game.first_player) % game.players
-        after = (game.total_plies - game.ply - (game.players - turn)) // game.players
+        this_round = game.players - turn_in_round(game)  # moves left in this round
+        after = (game.total_plies - game.ply - this_round) // game.players
         if after <= self.finish and after > self.settings.rounds:
             return dataclasses.replace(self.settings, rounds=after)
         return self.settings
@@ -100,8 +100,8 @@ class HardBot:
     def _known_to_end(self, game: Game) -> bool:
         """Whether a playout is fixed by the candidate alone: the deck is empty (this is
         the last round) and the medium-level ``replies`` cover the seats still to play."""
-        turn = ((game.current_seat or 0) - game.first_player) % game.players
-        return game.deck_count == 0 and game.players - 1 - turn <= self.settings.replies
+        still_to_play = game.players - 1 - turn_in_round(game)
+        return game.deck_count == 0 and still_to_play <= self.settings.replies
 
     def _shortlist(self, order: list[tuple[float, Scored]],
                    width: int | None = None) -> list[Scored]:

@@ -56,6 +56,11 @@ def card_faces(game: Game, cards: list[int]) -> dict[int, FaceList]:
     return faces
 
 
+def turn_in_round(game: Game) -> int:
+    """How many seats have played in the current round (the seat to play's place in it)."""
+    return ((game.current_seat or 0) - game.first_player) % game.players
+
+
 class Sim:
     """Board, Gallery, guessed deck and turn order of a game in a playout.
 
@@ -84,10 +89,8 @@ class Sim:
     @classmethod
     def of(cls, game: Game, board: Board, deck: list[int]) -> Sim:
         """The state of ``game`` with ``deck`` as the guess of its hidden deck."""
-        seat = game.current_seat or 0
-        turn = (seat - game.first_player) % game.players
         return cls(board, list(game.gallery), list(deck), game.deck_count, game.players,
-                   game.first_player, turn)
+                   game.first_player, turn_in_round(game))
 
     def copy(self, deck: list[int] | None = None) -> Sim:
         """An independent copy; ``deck`` replaces the guess (before any draw from it)."""
