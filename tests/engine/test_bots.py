@@ -100,13 +100,13 @@ def test_no_level_peeks_at_the_hidden_deck(level):
 
 
 def test_the_expert_playing_on_to_the_end_does_not_peek():
-    """Two rounds before the end the 2-player expert's playouts run to the game's end
-    (``finish``), through every card still hidden: still the same move whatever the deck."""
+    """Two rounds before the end the 2-player expert's playouts (two rounds deep) run to
+    the game's end, through every card still hidden: still the same move whatever the deck."""
     game = medium_game(2, 4, 10)
     assert game.deck_count > 0
     bot = ExpertBot(iterations=40)
     moves = {bot.choose(state, random.Random(3)) for state in (game, *hidden_twins(game))}
-    assert len(moves) == 1 and bot.finish == 2
+    assert len(moves) == 1 and bot._settings_for(game).rounds == 2
 
 
 def exact_worth(game, move, win_bonus=4.0):
@@ -243,7 +243,18 @@ def test_finish_plays_the_last_rounds_to_the_end():
     assert game.is_legal(bot.choose(game, random.Random(1))) and bot.playouts == 30
     shipped = ExpertBot(iterations=30)  # with 2 players the expert plays on to the end here
     shipped.choose(game, random.Random(1))
-    assert shipped.finish == 2 and shipped._settings_for(game).rounds == 2
+    assert shipped._settings_for(game).rounds == 2 and shipped.settings.rounds == 2
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(2, 2), (3, 1), (4, 1), (5, 1)])
+def test_the_expert_looks_two_rounds_deep_with_two_players(players, rounds):
+    game = new_game(players, seed=3)
+    bot = ExpertBot(iterations=12)
+    assert game.is_legal(bot.choose(game, random.Random(1)))
+    assert bot.settings.rounds == rounds and bot.playouts == 12
+    given = ExpertBot(iterations=12, rounds=3)  # given: whatever the player count
+    given.choose(game, random.Random(1))
+    assert given.settings.rounds == 3
 
 
 @pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 3)])

@@ -1,5 +1,5 @@
 """The expert level: the hard level's search with sharper playouts and, with 2 players,
-an exact last round.
+deeper ones and an exact last round.
 
 The same flat Monte Carlo as ``destijl.bots.hard`` (determinized decks from the unseen
 cards only, common random numbers across candidates, sequential halving) with these
@@ -7,21 +7,20 @@ changes, measured against the hard level in docs/bots.md:
 
 - sharper playouts: every playout move is the best of ``samples`` 24 sampled placements
   (the hard level: 8), so the guessed futures are played more like a strong opponent would;
-- a wider shortlist (``width`` 8 instead of 6) and ``EXPERT_ITERATIONS`` playouts per move,
-  as many as fit the page's time (a sharper playout costs about twice as much; with 2
-  players a playout is short, so 480 fit);
-- with 2 players (``EXPERT_ENDGAME``): a playout that reaches the game's end is worth its
-  margin plus ``win_bonus`` 20 times its share of the victory (the hard level: 4), so
-  winning comes first and the margin only breaks ties; two rounds before the end the
-  playouts go on to the end (``finish`` 2) instead of stopping a round later; and in the
-  last round, where nothing is hidden any more, the shortlist is ``exact`` 40 wide and
-  each candidate is judged by one exact playout (the candidate, the opponent's
-  medium-level reply).
+- a wider shortlist (``width`` 8 instead of 6) and as many playouts per move as fit the
+  page's time (``EXPERT_PLANS``: a sharper playout costs about twice as much);
+- with 2 players (``EXPERT_PLANS[2]``): playouts two rounds deeper than the current one
+  (``rounds`` 2, the hard level: 1; so from two rounds before the end they run to the
+  end), 320 of them; a playout that reaches the game's end is worth its margin plus
+  ``win_bonus`` 20 times its share of the victory (the hard level: 4), so winning comes
+  first and the margin only breaks ties; and in the last round, where nothing is hidden
+  any more, the shortlist is ``exact`` 40 wide and each candidate is judged by one exact
+  playout (the candidate, the opponent's medium-level reply).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
-not adopted (docs/bots.md). Any ``HardBot`` keyword may be given; ``exact``,
-``win_bonus`` and ``finish``, when given, apply whatever the player count.
+not adopted (docs/bots.md). Any ``HardBot`` keyword may be given; ``rounds``,
+``exact``, ``win_bonus`` and ``finish``, when given, apply whatever the player count.
 
 The budget is a number of playouts, not a time, so a seed gives the same move on any
 machine; ``time_ms`` only caps it on a slow one.
@@ -38,38 +37,54 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from dataclasses import dataclass
 
 from ..game import Game
 from ..move import Move
 from .hard import HardBot
 
-# playouts per move by player count, calibrated to time (docs/bots.md)
-EXPERT_ITERATIONS: dict[int, int] = {2: 480, 3: 220, 4: 120, 5: 110}
-# (exact, win_bonus, finish) by player count where they differ from the hard level's
-# (0, 4.0, 0)
-EXPERT_ENDGAME: dict[int, tuple[int, float, int]] = {2: (40, 20.0, 2)}
-HARD_ENDGAME: tuple[int, float, int] = (0, 4.0, 0)
+
+@dataclass(frozen=True)
+class Plan:
+    """How the expert searches with one player count (each part measured, docs/bots.md)."""
+
+    iterations: int  # playouts per move, as many as fit the page's time
+    rounds: int = 1  # rounds played after the current one before a playout's cut-off
+    exact: int = 0  # the last round's shortlist, each judged by one exact playout (0: off)
+    win_bonus: float = 4.0  # a victory's worth, in points of margin, at the game's end
+    finish: int = 0  # playouts on to the end once it is at most this many rounds away
+
+
+EXPERT_PLANS: dict[int, Plan] = {
+    2: Plan(320, rounds=2, exact=40, win_bonus=20.0),
+    3: Plan(220), 4: Plan(120), 5: Plan(110)}
+EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
+                                     for players, plan in EXPERT_PLANS.items()}
 
 
 class ExpertBot(HardBot):
-    """``HardBot`` with ``EXPERT_ITERATIONS``, a shortlist of ``width`` 8, playout moves
-    the best of ``samples`` 24 and the endgame of ``EXPERT_ENDGAME``."""
+    """``HardBot`` with a shortlist of ``width`` 8, playout moves the best of ``samples``
+    24 and, for the rest, the ``EXPERT_PLANS`` of the player count."""
 
     default_iterations = EXPERT_ITERATIONS
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 8, samples: int = 24, learned: int = 0,
-                 exact: int | None = None, win_bonus: float | None = None,
-                 finish: int | None = None, **options: float) -> None:
+                 rounds: int | None = None, exact: int | None = None,
+                 win_bonus: float | None = None, finish: int | None = None,
+                 **options: float) -> None:
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
-                         learned=learned, finish=finish or 0, **options)
-        # as given; None: EXPERT_ENDGAME's for the player count, or the hard level's
-        self.endgame = (exact, win_bonus, finish)
+                         learned=learned, rounds=rounds or 1, finish=finish or 0,
+                         **options)
+        # as given; None: the EXPERT_PLANS' value for the player count (set by choose)
+        self.given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus,
+                      "finish": finish}
 
     def choose(self, game: Game, rng: random.Random) -> Move:
-        defaults = EXPERT_ENDGAME.get(game.players, HARD_ENDGAME)
-        exact, bonus, finish = (default if given is None else given
-                                for given, default in zip(self.endgame, defaults, strict=True))
-        self.exact, self.finish = int(exact), int(finish)
-        self.settings = dataclasses.replace(self.settings, win_bonus=bonus)
+        plan = EXPERT_PLANS[game.players]
+        chosen = {name: getattr(plan, name) if given is None else given
+                  for name, given in self.given.items()}
+        self.exact, self.finish = int(chosen["exact"]), int(chosen["finish"])
+        self.settings = dataclasses.replace(self.settings, rounds=int(chosen["rounds"]),
+                                            win_bonus=chosen["win_bonus"])
         return super().choose(game, rng)
