@@ -45,7 +45,7 @@ LEVELS: tuple[Level, ...] = (
     Level("medium", "Medium", 1546, "Always plays the move that scores best right now."),
     Level("hard", "Hard", 1787, "Looks a round ahead, trying its best moves on guessed decks."),
     Level("expert", "Expert", 1858,
-          "Sharper than Hard; looks two rounds ahead in 2-player games."),
+          "Sharper than Hard, and deeper with 2 players."),
 )
 """Every level, weakest first."""
 
