@@ -20,7 +20,9 @@ changes, measured against the hard level in docs/bots.md:
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
 not adopted (docs/bots.md). Any ``HardBot`` keyword may be given; ``rounds``,
-``exact``, ``win_bonus`` and ``finish``, when given, apply whatever the player count.
+``exact`` and ``win_bonus``, when given, apply whatever the player count; ``finish``
+(playouts on to the end once it is that many rounds away) is off unless given: with 2
+players the two-round playouts already reach the end from two rounds before it.
 
 The budget is a number of playouts, not a time, so a seed gives the same move on any
 machine; ``time_ms`` only caps it on a slow one.
@@ -52,7 +54,6 @@ class Plan:
     rounds: int = 1  # rounds played after the current one before a playout's cut-off
     exact: int = 0  # the last round's shortlist, each judged by one exact playout (0: off)
     win_bonus: float = 4.0  # a victory's worth, in points of margin, at the game's end
-    finish: int = 0  # playouts on to the end once it is at most this many rounds away
 
 
 EXPERT_PLANS: dict[int, Plan] = {
@@ -71,20 +72,19 @@ class ExpertBot(HardBot):
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 8, samples: int = 24, learned: int = 0,
                  rounds: int | None = None, exact: int | None = None,
-                 win_bonus: float | None = None, finish: int | None = None,
+                 win_bonus: float | None = None, finish: int = 0,
                  **options: float) -> None:
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
-                         learned=learned, rounds=rounds or 1, finish=finish or 0,
+                         learned=learned, rounds=rounds or 1, finish=finish,
                          **options)
         # as given; None: the EXPERT_PLANS' value for the player count (set by choose)
-        self.given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus,
-                      "finish": finish}
+        self.given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus}
 
     def choose(self, game: Game, rng: random.Random) -> Move:
         plan = EXPERT_PLANS[game.players]
         chosen = {name: getattr(plan, name) if given is None else given
                   for name, given in self.given.items()}
-        self.exact, self.finish = int(chosen["exact"]), int(chosen["finish"])
+        self.exact = int(chosen["exact"])
         self.settings = dataclasses.replace(self.settings, rounds=int(chosen["rounds"]),
                                             win_bonus=chosen["win_bonus"])
         return super().choose(game, rng)
