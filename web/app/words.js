@@ -49,7 +49,7 @@ export const CONTROLLERS = [
 ].flatMap((c) => (c === "human" ? [[c, label(c)], ["friend", "Friend"]] // Friend: a person on another device (docs/friends.md)
   : [[c, levelOf(c) ? `${label(c)} · ${levelOf(c).rating}` : label(c)]]));
 
-/** "Medium, rated 1546: Always plays ...": a level as the start screen describes it. */
+/** "Medium, rated R: Always plays ...": a level as the start screen describes it (R from destijl.levels). */
 export function levelText(controller) {
   const level = levelOf(controller);
   return level ? `${level.label}, rated ${level.rating}: ${level.description}` : "";
@@ -120,7 +120,7 @@ export function winnerText(view) {
 
 /**
  * How the one person at the table did against the bot levels, for the end screen:
- * "You beat Medium, rated 1546." or "You lost to Easy (rated 1000) and Hard (rated 1787)."
+ * "You beat Medium, rated R." or "You lost to Easy (rated R1) and Hard (rated R2)." (ratings from destijl.levels)
  * Null unless exactly one seat is human and some are bots.
  */
 export function levelResultText(view) {
