@@ -278,7 +278,7 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
     bot = ExpertBot()
     assert game.is_legal(bot.choose(game, random.Random(2)))
     assert bot.exact == 40 and bot.settings.win_bonus == 20
-    assert bot.playouts == len(bot._shortlist(ranked(game, random.Random(2)), 40)) < 480
+    assert bot.playouts == len(bot._shortlist(ranked(game, random.Random(2)), 40)) < 640
     four = medium_game(4, 6, 30)  # the third seat of the last round: one seat after it
     bot = ExpertBot(iterations=30)
     assert four.is_legal(bot.choose(four, random.Random(2)))

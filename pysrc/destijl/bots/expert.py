@@ -11,7 +11,7 @@ changes, measured against the hard level in docs/bots.md:
   page's time (``EXPERT_PLANS``: a sharper playout costs about twice as much);
 - with 2 players (``EXPERT_PLANS[2]``): playouts two rounds deeper than the current one
   (``rounds`` 2, the hard level: 1; so from two rounds before the end they run to the
-  end), 320 of them; a playout that reaches the game's end is worth its margin plus
+  end), 640 of them; a playout that reaches the game's end is worth its margin plus
   ``win_bonus`` 20 times its share of the victory (the hard level: 4), so winning comes
   first and the margin only breaks ties; and in the last round, where nothing is hidden
   any more, the shortlist is ``exact`` 40 wide and each candidate is judged by one exact
@@ -57,7 +57,7 @@ class Plan:
 
 
 EXPERT_PLANS: dict[int, Plan] = {
-    2: Plan(320, rounds=2, exact=40, win_bonus=20.0),
+    2: Plan(640, rounds=2, exact=40, win_bonus=20.0),
     3: Plan(220), 4: Plan(120), 5: Plan(110)}
 EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
                                      for players, plan in EXPERT_PLANS.items()}
