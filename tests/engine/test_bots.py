@@ -288,3 +288,33 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
     bot = ExpertBot(iterations=30, exact=12)  # given: whatever the player count
     bot.choose(four, random.Random(2))
     assert bot.playouts == len(bot._shortlist(ranked(four, random.Random(2)), 12)) < 30
+
+
+def searched_values(monkeypatch, bot, game):
+    """Every playout value of ``bot``'s search for its move in ``game``, by candidate."""
+    import destijl.bots.hard as hard
+
+    searches = []
+
+    class Recording(hard.RootSearch):
+        def run(self, budget, rng):
+            searches.append(self)
+            return super().run(budget, rng)
+
+    monkeypatch.setattr(hard, "RootSearch", Recording)
+    assert game.is_legal(bot.choose(game, random.Random(3)))
+    (search,) = searches
+    return [value for values in search.values for value in values]
+
+
+def test_squash_bounds_what_a_playout_stopped_before_the_end_is_worth(monkeypatch):
+    game = medium_game(2, 4, 4)  # round 3 of 8: two rounds deep stops before the end
+    plain = searched_values(monkeypatch, ExpertBot(iterations=200), game)
+    squashed = searched_values(monkeypatch, ExpertBot(iterations=200, squash=2.0), game)
+    assert len(plain) == len(squashed) == 200
+    assert max(abs(value) for value in plain) > 2  # margins beyond the bound do happen
+    assert all(abs(value) < 2 for value in squashed)
+    # a game's end is never squashed: margin plus the victory's worth, as without squash
+    last = medium_game(2, 4, 12)  # round 7: the playouts reach the end
+    ended = searched_values(monkeypatch, ExpertBot(iterations=60, squash=2.0), last)
+    assert max(abs(value) for value in ended) > 2

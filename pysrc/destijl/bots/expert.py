@@ -54,6 +54,7 @@ class Plan:
     rounds: int = 1  # rounds played after the current one before a playout's cut-off
     exact: int = 0  # the last round's shortlist, each judged by one exact playout (0: off)
     win_bonus: float = 4.0  # a victory's worth, in points of margin, at the game's end
+    squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
 
 
 EXPERT_PLANS: dict[int, Plan] = {
@@ -72,13 +73,14 @@ class ExpertBot(HardBot):
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 8, samples: int = 24, learned: int = 0,
                  rounds: int | None = None, exact: int | None = None,
-                 win_bonus: float | None = None, finish: int = 0,
-                 **options: float) -> None:
+                 win_bonus: float | None = None, squash: float | None = None,
+                 finish: int = 0, **options: float) -> None:
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
                          learned=learned, rounds=rounds or 1, finish=finish,
                          **options)
         # as given; None: the EXPERT_PLANS' value for the player count (set by choose)
-        self.given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus}
+        self.given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus,
+                      "squash": squash}
 
     def choose(self, game: Game, rng: random.Random) -> Move:
         plan = EXPERT_PLANS[game.players]
@@ -86,5 +88,6 @@ class ExpertBot(HardBot):
                   for name, given in self.given.items()}
         self.exact = int(chosen["exact"])
         self.settings = dataclasses.replace(self.settings, rounds=int(chosen["rounds"]),
-                                            win_bonus=chosen["win_bonus"])
+                                            win_bonus=chosen["win_bonus"],
+                                            squash=chosen["squash"])
         return super().choose(game, rng)

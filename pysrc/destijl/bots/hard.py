@@ -12,7 +12,10 @@
 Options the hard level leaves off (the expert uses some, docs/bots.md): ``exact``, a
 wider shortlist judged by one exact playout per candidate once nothing is hidden any more
 (the last round, with ``replies`` for every seat still to play); ``finish``, playouts on
-to the game's end once it is at most that many rounds away.
+to the game's end once it is at most that many rounds away; ``squash``, a playout cut off
+before the end worth ``squash * tanh(margin / squash)`` instead of its margin (bounded:
+a few points' lead counts almost as much as a large one, so the search plays for the
+lead rather than its size).
 
 The search is anytime: ``iterations`` (playouts, reproducible; by default
 ``DEFAULT_ITERATIONS`` for the player count) bounds it, and ``time_ms``, when given,
@@ -54,11 +57,11 @@ class HardBot:
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 6, rounds: int = 1, samples: int = 8, epsilon: float = 0.1,
                  win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
-                 finish: int = 0, exact: int = 0) -> None:
+                 finish: int = 0, exact: int = 0, squash: float = 0.0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
         self.time_ms = time_ms  # wall-clock cap per move, None for none
         self.width = width  # candidates by the medium ranking (plus one per other card)
-        self.settings = Settings(rounds, samples, epsilon, win_bonus, replies)
+        self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash)
         self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
         self.finish = finish  # play to the end once it is at most this many rounds after this
         self.exact = exact  # shortlist width once the rest of the game is known (0: width)

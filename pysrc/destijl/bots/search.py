@@ -39,6 +39,7 @@ class Settings:
     epsilon: float = 0.1  # chance of a random playout move
     win_bonus: float = 4.0  # worth of a whole victory, in points of margin
     replies: int = 1  # medium-level replies played before the playout policy takes over
+    squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
 
 
 class RootSearch:
@@ -112,6 +113,8 @@ class RootSearch:
         result = mine - max(totals)
         if sim.over:
             result += self.settings.win_bonus * scorer.shares(sim.board)[self.seat]
+        elif self.settings.squash:
+            result = self.settings.squash * math.tanh(result / self.settings.squash)
         return result
 
     def _mean(self, index: int, count: int) -> float:
