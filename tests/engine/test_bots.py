@@ -237,13 +237,13 @@ def test_finish_plays_the_last_rounds_to_the_end():
     game = medium_game(2, 4, 10)  # round 6 of 8 starts: two rounds after it
     assert game.round == 6 and game.current_seat == game.first_player
     assert ExpertBot(finish=2)._settings_for(game).rounds == 2
-    assert ExpertBot(finish=1)._settings_for(game).rounds == 1
+    assert ExpertBot(finish=1, rounds=1)._settings_for(game).rounds == 1
     assert HardBot()._settings_for(game).rounds == 1
     bot = ExpertBot(finish=2, iterations=30)
     assert game.is_legal(bot.choose(game, random.Random(1))) and bot.playouts == 30
     shipped = ExpertBot(iterations=30)  # with 2 players the expert plays on to the end here
     shipped.choose(game, random.Random(1))
-    assert shipped._settings_for(game).rounds == 2 and shipped.settings.rounds == 2
+    assert shipped._settings_for(game).rounds == 2
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(2, 2), (3, 1), (4, 1), (5, 1)])
@@ -251,10 +251,10 @@ def test_the_expert_looks_two_rounds_deep_with_two_players(players, rounds):
     game = new_game(players, seed=3)
     bot = ExpertBot(iterations=12)
     assert game.is_legal(bot.choose(game, random.Random(1)))
-    assert bot.settings.rounds == rounds and bot.playouts == 12
+    assert bot._settings_for(game).rounds == rounds and bot.playouts == 12
     given = ExpertBot(iterations=12, rounds=3)  # given: whatever the player count
     given.choose(game, random.Random(1))
-    assert given.settings.rounds == 3
+    assert given._settings_for(game).rounds == 3
 
 
 @pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 3)])
@@ -277,13 +277,14 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
     game = medium_game(2, 6, 14)  # the first move of the last round
     bot = ExpertBot()
     assert game.is_legal(bot.choose(game, random.Random(2)))
-    assert bot.exact == 40 and bot.settings.win_bonus == 20
+    assert bot._exact_for(game) == 40 and bot._settings_for(game).win_bonus == 20
     budget = EXPERT_PLANS[2].iterations  # the playouts of any other 2-player move
     assert bot.playouts == len(bot._shortlist(ranked(game, random.Random(2)), 40)) < budget
     four = medium_game(4, 6, 30)  # the third seat of the last round: one seat after it
     bot = ExpertBot(iterations=30)
     assert four.is_legal(bot.choose(four, random.Random(2)))
-    assert bot.exact == 0 and bot.settings.win_bonus == 4 and bot.playouts == 30
+    assert bot._exact_for(four) == 0 and bot._settings_for(four).win_bonus == 4
+    assert bot.playouts == 30
     assert bot.finish == 0
     bot = ExpertBot(iterations=30, exact=12)  # given: whatever the player count
     bot.choose(four, random.Random(2))

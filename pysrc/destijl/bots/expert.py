@@ -19,8 +19,9 @@ changes, measured against the hard level in docs/bots.md:
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
-not adopted (docs/bots.md). Any ``HardBot`` keyword may be given; ``rounds``,
-``exact`` and ``win_bonus``, when given, apply whatever the player count; ``finish``
+not adopted (docs/bots.md); so is ``squash`` (a cut-off's margin squashed, ``HardBot``).
+Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus`` and ``squash``,
+when given, replace the plan's whatever the player count (``plan_for``); ``finish``
 (playouts on to the end once it is that many rounds away) is off unless given: with 2
 players the two-round playouts already reach the end from two rounds before it.
 
@@ -38,12 +39,11 @@ machine; ``time_ms`` only caps it on a slow one.
 from __future__ import annotations
 
 import dataclasses
-import random
 from dataclasses import dataclass
 
 from ..game import Game
-from ..move import Move
 from .hard import HardBot
+from .search import Settings
 
 
 @dataclass(frozen=True)
@@ -75,19 +75,22 @@ class ExpertBot(HardBot):
                  rounds: int | None = None, exact: int | None = None,
                  win_bonus: float | None = None, squash: float | None = None,
                  finish: int = 0, **options: float) -> None:
+        # the HardBot settings hold what the plan does not set; rounds, win_bonus and
+        # squash are the plan's, or these when given (``_base_settings``)
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
-                         learned=learned, rounds=rounds or 1, finish=finish,
-                         **options)
-        # as given; None: the EXPERT_PLANS' value for the player count (set by choose)
-        self.given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus,
-                      "squash": squash}
+                         learned=learned, finish=finish, **options)
+        given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash}
+        self.given = {name: value for name, value in given.items() if value is not None}
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
-        plan = EXPERT_PLANS[game.players]
-        chosen = {name: getattr(plan, name) if given is None else given
-                  for name, given in self.given.items()}
-        self.exact = int(chosen["exact"])
-        self.settings = dataclasses.replace(self.settings, rounds=int(chosen["rounds"]),
-                                            win_bonus=chosen["win_bonus"],
-                                            squash=chosen["squash"])
-        return super().choose(game, rng)
+    def plan_for(self, game: Game) -> Plan:
+        """The plan of a move in ``game``: ``EXPERT_PLANS`` for its player count, with
+        whatever this bot was given instead."""
+        return dataclasses.replace(EXPERT_PLANS[game.players], **self.given)
+
+    def _base_settings(self, game: Game) -> Settings:
+        plan = self.plan_for(game)
+        return dataclasses.replace(self.settings, rounds=int(plan.rounds),
+                                   win_bonus=plan.win_bonus, squash=plan.squash)
+
+    def _exact_for(self, game: Game) -> int:
+        return int(self.plan_for(game).exact)

@@ -71,13 +71,13 @@ class HardBot:
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         self.playouts = 0
         table = Table.of(game)
-        known = bool(self.exact) and self._known_to_end(game)
-        width = max(self.width, self.exact) if known else self.width
+        settings, exact = self._settings_for(game), self._exact_for(game)
+        known = bool(exact) and self._known_to_end(game, settings)
+        width = max(self.width, exact) if known else self.width
         candidates = self._shortlist(ranked(game, rng, table), width)
         if len(candidates) == 1:
             return candidates[0].move()
         faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))
-        settings = self._settings_for(game)
         policy = Policy(table.scorer, faces, settings.samples, settings.epsilon)
         root = Sim.of(game, table.board, deck=[])
         weights = weights_for(game.players) if self.learned else None
@@ -89,22 +89,33 @@ class HardBot:
         self.playouts = search.playouts
         return best.move()
 
+    def _base_settings(self, game: Game) -> Settings:
+        """The search's settings for a move in ``game`` before ``finish``: the bot's own
+        (the expert's come from its plan for the player count)."""
+        return self.settings
+
+    def _exact_for(self, game: Game) -> int:
+        """The shortlist's width once nothing is hidden any more (0: no exact search)."""
+        return self.exact
+
     def _settings_for(self, game: Game) -> Settings:
         """The search's settings for this move: with ``finish``, playouts go on to the
         game's end once it is at most ``finish`` rounds after the current one."""
+        settings = self._base_settings(game)
         if not self.finish:
-            return self.settings
+            return settings
         this_round = game.players - turn_in_round(game)  # moves left in this round
         after = (game.total_plies - game.ply - this_round) // game.players
-        if after <= self.finish and after > self.settings.rounds:
-            return dataclasses.replace(self.settings, rounds=after)
-        return self.settings
+        if after <= self.finish and after > settings.rounds:
+            return dataclasses.replace(settings, rounds=after)
+        return settings
 
-    def _known_to_end(self, game: Game) -> bool:
+    @staticmethod
+    def _known_to_end(game: Game, settings: Settings) -> bool:
         """Whether a playout is fixed by the candidate alone: the deck is empty (this is
         the last round) and the medium-level ``replies`` cover the seats still to play."""
         still_to_play = game.players - 1 - turn_in_round(game)
-        return game.deck_count == 0 and still_to_play <= self.settings.replies
+        return game.deck_count == 0 and still_to_play <= settings.replies
 
     def _shortlist(self, order: list[tuple[float, Scored]],
                    width: int | None = None) -> list[Scored]:
