@@ -247,14 +247,13 @@ def test_finish_plays_the_last_rounds_to_the_end():
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(2, 2), (3, 1), (4, 1), (5, 1)])
-def test_the_expert_looks_two_rounds_deep_with_two_players(players, rounds):
+def test_the_expert_looks_two_rounds_deep_with_two_players(monkeypatch, players, rounds):
     game = new_game(players, seed=3)
     bot = ExpertBot(iterations=12)
-    assert game.is_legal(bot.choose(game, random.Random(1)))
+    assert recorded_search(monkeypatch, bot, game).settings.rounds == rounds
     assert bot._settings_for(game).rounds == rounds and bot.playouts == 12
     given = ExpertBot(iterations=12, rounds=3)  # given: whatever the player count
-    given.choose(game, random.Random(1))
-    assert given._settings_for(game).rounds == 3
+    assert recorded_search(monkeypatch, given, game).settings.rounds == 3
 
 
 @pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 3)])
@@ -291,8 +290,8 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
     assert bot.playouts == len(bot._shortlist(ranked(four, random.Random(2)), 12)) < 30
 
 
-def searched_values(monkeypatch, bot, game):
-    """Every playout value of ``bot``'s search for its move in ``game``, by candidate."""
+def recorded_search(monkeypatch, bot, game):
+    """The search behind ``bot``'s move in ``game`` (its settings and playout values)."""
     import destijl.bots.hard as hard
 
     searches = []
@@ -305,6 +304,12 @@ def searched_values(monkeypatch, bot, game):
     monkeypatch.setattr(hard, "RootSearch", Recording)
     assert game.is_legal(bot.choose(game, random.Random(3)))
     (search,) = searches
+    return search
+
+
+def searched_values(monkeypatch, bot, game):
+    """Every playout value of ``bot``'s search for its move in ``game``, all candidates'."""
+    search = recorded_search(monkeypatch, bot, game)
     return [value for values in search.values for value in values]
 
 
