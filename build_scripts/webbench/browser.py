@@ -177,6 +177,6 @@ def redraws(browser, served: Served) -> dict:  # type: ignore[no-untyped-def]
     return {"moves": final, "longest_ms": max(during, default=0.0),
             "largest_ms": max((d for t, d in tasks if large <= t < last - 1), default=0.0),
             "end_ms": max((d for t, d in tasks if t >= last - 1), default=0.0),
-            # Every entry the Long Tasks API reports ran over 50 ms; the duration it gives is
-            # rounded (a 50.4 ms task reads 50), so count the entries, not durations > 50.
+            # Every entry the Long Tasks API reports is a long task: 50 ms or more, its
+            # duration in whole ms, so one can read exactly 50; count the entries.
             "over_50": len(during)}
