@@ -64,7 +64,7 @@ class HardBot:
         self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash)
         self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
         self.finish = finish  # play to the end once it is at most this many rounds after this
-        self.exact = exact  # shortlist width once the rest of the game is known (0: width)
+        self.exact = exact  # shortlist width once the rest is known (0: width); see _exact_for
         self.playouts = 0  # playouts run by the last choose
 
     def choose(self, game: Game, rng: random.Random) -> Move:
