@@ -8,6 +8,7 @@ import pytest
 
 from destijl import new_game
 from destijl.api import handle
+from destijl.bots import hard as hard_module
 from destijl.bots import level_names, make_bot
 from destijl.bots.expert import EXPERT_PLANS, ExpertBot
 from destijl.bots.hard import HardBot
@@ -292,16 +293,14 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
 
 def recorded_search(monkeypatch, bot, game):
     """The search behind ``bot``'s move in ``game`` (its settings and playout values)."""
-    import destijl.bots.hard as hard
-
     searches = []
 
-    class Recording(hard.RootSearch):
+    class Recording(hard_module.RootSearch):
         def run(self, budget, rng):
             searches.append(self)
             return super().run(budget, rng)
 
-    monkeypatch.setattr(hard, "RootSearch", Recording)
+    monkeypatch.setattr(hard_module, "RootSearch", Recording)
     assert game.is_legal(bot.choose(game, random.Random(3)))
     (search,) = searches
     return search
