@@ -257,20 +257,23 @@ def test_the_expert_looks_two_rounds_deep_with_two_players(monkeypatch, players,
     assert recorded_search(monkeypatch, given, game).settings.rounds == 3
 
 
-@pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 3)])
-def test_exact_judges_each_candidate_once_when_nothing_is_hidden(players, replies):
-    """In the last round, with replies for every seat still to play, a playout is fixed by
-    the candidate: one each, over the wider ``exact`` shortlist."""
+@pytest.mark.parametrize(("players", "replies"), [(2, 1), (4, 1), (4, 3)])
+def test_exact_judges_each_candidate_once_when_nothing_is_hidden(monkeypatch, players, replies):
+    """In the last round a playout is fixed by the candidate (then the medium-level reply
+    of every seat still to play, whatever ``replies`` is): one each, over the wider
+    ``exact`` shortlist. A round earlier the deck is hidden and the search samples."""
     game = medium_game(players, 5, new_game(players).total_plies - players)
     assert game.deck_count == 0 and game.current_seat == game.first_player
     bot = ExpertBot(exact=20, replies=replies, iterations=500)
-    move = bot.choose(game, random.Random(1))
-    shortlist = bot._shortlist(ranked(game, random.Random(1)), 20)
-    assert game.is_legal(move) and move in [s.move() for s in shortlist]
-    assert bot.playouts == len(shortlist) > 8
-    hidden = ExpertBot(exact=20, replies=replies - 1, iterations=50)  # a seat left to chance
-    hidden.choose(game, random.Random(1))
-    assert hidden.playouts == 50
+    search = recorded_search(monkeypatch, bot, game)
+    shortlist = [s.move() for s in bot._shortlist(ranked(game, random.Random(3)), 20)]
+    assert [s.move() for s in search.candidates] == shortlist
+    assert bot.playouts == len(shortlist) > 8 and search.settings.replies == players - 1
+    assert all(start is not None and start.over for start in search.starts)  # to the end
+    earlier = medium_game(players, 5, new_game(players).total_plies - 2 * players)
+    assert earlier.deck_count > 0
+    recorded_search(monkeypatch, bot, earlier)
+    assert bot.playouts == 500
 
 
 def test_the_expert_judges_the_last_round_exactly_with_two_players_only():

@@ -11,7 +11,8 @@
 
 Options the hard level leaves off (the expert uses some, docs/bots.md): ``exact``, a
 wider shortlist judged by one exact playout per candidate once nothing is hidden any more
-(the last round, with ``replies`` for every seat still to play); ``finish``, playouts on
+(the last round: the candidate, then the medium-level reply of every seat still to play,
+whatever ``replies`` is); ``finish``, playouts on
 to the game's end once it is at most that many rounds away; ``squash``, a playout cut off
 before the end worth ``squash * tanh(margin / squash)`` instead of its margin (bounded:
 a few points' lead counts almost as much as a large one, so the search plays for the
@@ -72,7 +73,10 @@ class HardBot:
         self.playouts = 0
         table = Table.of(game)
         settings, exact = self._settings_for(game), self._exact_for(game)
-        known = bool(exact) and self._known_to_end(game, settings)
+        known = bool(exact) and game.deck_count == 0  # the last round: nothing is hidden
+        if known:  # every seat still to play answers with its medium-level reply
+            still_to_play = game.players - 1 - turn_in_round(game)
+            settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play))
         width = max(self.width, exact) if known else self.width
         candidates = self._shortlist(ranked(game, rng, table), width)
         if len(candidates) == 1:
@@ -109,13 +113,6 @@ class HardBot:
         if after <= self.finish and after > settings.rounds:
             return dataclasses.replace(settings, rounds=after)
         return settings
-
-    @staticmethod
-    def _known_to_end(game: Game, settings: Settings) -> bool:
-        """Whether a playout is fixed by the candidate alone: the deck is empty (this is
-        the last round) and the medium-level ``replies`` cover the seats still to play."""
-        still_to_play = game.players - 1 - turn_in_round(game)
-        return game.deck_count == 0 and still_to_play <= settings.replies
 
     def _shortlist(self, order: list[tuple[float, Scored]],
                    width: int | None = None) -> list[Scored]:
