@@ -12,11 +12,11 @@
 Options the hard level leaves off (the expert uses some, docs/bots.md): ``exact``, a
 wider shortlist judged by one exact playout per candidate once nothing is hidden any more
 (the last round: the candidate, then the medium-level reply of every seat still to play,
-whatever ``replies`` is); ``finish``, playouts on
-to the game's end once it is at most that many rounds away; ``squash``, a playout cut off
-before the end worth ``squash * tanh(margin / squash)`` instead of its margin (bounded:
-a few points' lead counts almost as much as a large one, so the search plays for the
-lead rather than its size).
+whatever ``replies`` is); ``finish``, playouts on to the game's end once it is at most
+that many rounds away; ``squash``, a playout cut off before the end worth
+``squash * tanh(margin / squash)`` instead of its margin (bounded: a few points' lead
+counts almost as much as a large one, so the search plays for the lead rather than its
+size).
 
 The search is anytime: ``iterations`` (playouts, reproducible; by default
 ``DEFAULT_ITERATIONS`` for the player count) bounds it, and ``time_ms``, when given,
