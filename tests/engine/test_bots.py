@@ -2,6 +2,7 @@
 the search levels' budgets, the level table and the CLI (tournament, ladder)."""
 
 import json
+import math
 import random
 
 import pytest
@@ -10,9 +11,11 @@ from destijl import new_game
 from destijl.api import handle
 from destijl.bots import hard as hard_module
 from destijl.bots import level_names, make_bot
+from destijl.bots.candidates import Table
 from destijl.bots.expert import EXPERT_PLANS, ExpertBot
 from destijl.bots.hard import HardBot
 from destijl.bots.hidden import seen_cards, unseen_cards
+from destijl.bots.playout import Sim, best_reply, card_faces, likely_replies
 from destijl.bots.simple import ranked
 from destijl.cli import main
 
@@ -269,7 +272,7 @@ def test_exact_judges_each_candidate_once_when_nothing_is_hidden(monkeypatch, pl
     shortlist = [s.move() for s in bot._shortlist(ranked(game, random.Random(3)), 20)]
     assert [s.move() for s in search.candidates] == shortlist
     assert bot.playouts == len(shortlist) > 8 and search.settings.replies == players - 1
-    assert all(start is not None and start.over for start in search.starts)  # to the end
+    assert all(start.over for start in search.starts.values())  # played to the end
     earlier = medium_game(players, 5, new_game(players).total_plies - 2 * players)
     assert earlier.deck_count > 0
     recorded_search(monkeypatch, bot, earlier)
@@ -326,3 +329,38 @@ def test_squash_bounds_what_a_playout_stopped_before_the_end_is_worth(monkeypatc
     last = medium_game(2, 4, 12)  # round 7: the playouts reach the end
     ended = searched_values(monkeypatch, ExpertBot(iterations=60, squash=2.0), last)
     assert max(abs(value) for value in ended) > 2
+
+
+@pytest.mark.parametrize(("players", "seed", "ply"), [(2, 1, 2), (2, 2, 6), (4, 3, 9)])
+def test_likely_replies_are_the_hard_levels_shortlist_best_first(players, seed, ply):
+    game = medium_game(players, seed, ply)
+    table = Table.of(game)
+    faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))
+    sim = Sim.of(game, table.board, deck=[])
+    likely = likely_replies(sim.copy(), table.scorer, faces, 6)
+    assert likely[0] == best_reply(sim.copy(), table.scorer, faces)
+    assert {card for card, _, _ in likely} == set(game.gallery)  # every card's best is in
+    order = [(value, s.card, s.pos) for value, s in ranked(game, random.Random(0), table)]
+    top = {(card, pos) for _, card, pos in order[:6]}
+    assert all((card, pos) in top for card, _, pos in likely[:6])
+
+
+def test_spread_draws_the_next_seats_reply_from_its_likely_replies(monkeypatch):
+    game = medium_game(2, 3, 4)  # the round's first move: the next seat's reply is known
+    assert game.current_seat == game.first_player
+    plain = recorded_search(monkeypatch, ExpertBot(iterations=200), game)
+    assert all(len(replies) == 1 for _, replies, _ in plain.replies.values())
+    assert {choice for _, choice in plain.starts} == {0}
+    search = recorded_search(monkeypatch, ExpertBot(iterations=200, spread=1.0), game)
+    assert search.settings.spread == 1.0
+    for _, replies, edges in search.replies.values():
+        weights = [math.exp(-rank) for rank in range(len(replies))]
+        assert len(replies) >= 6 and edges[0] == pytest.approx(1 / sum(weights))
+        assert edges == sorted(edges) and edges[-1] == pytest.approx(1)
+    most = max(search.values, key=len)  # the candidate that saw the most worlds
+    index = search.values.index(most)
+    choices = {choice for candidate, choice in search.starts if candidate == index}
+    assert 0 in choices and len(choices) >= 3  # mostly the best reply, not only it
+    last = medium_game(2, 6, 14)  # the last round is exact: the best reply, no draw
+    exact = recorded_search(monkeypatch, ExpertBot(spread=1.0), last)
+    assert exact.settings.spread == 0

@@ -20,8 +20,8 @@ changes, measured against the hard level in docs/bots.md:
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
 not adopted (docs/bots.md); so is ``squash`` (a cut-off's margin squashed, ``HardBot``).
-Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus`` and ``squash``,
-when given, replace the plan's whatever the player count (``plan_for``); ``finish``
+Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus``, ``squash`` and
+``spread``, when given, replace the plan's whatever the player count (``plan_for``); ``finish``
 (playouts on to the end once it is that many rounds away) is off unless given: with 2
 players the two-round playouts already reach the end from two rounds before it.
 
@@ -55,6 +55,7 @@ class Plan:
     exact: int = 0  # the last round's shortlist, each judged by one exact playout (0: off)
     win_bonus: float = 4.0  # a victory's worth, in points of margin, at the game's end
     squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
+    spread: float = 0.0  # > 0: the next seat's reply drawn per world from its likely ones
 
 
 EXPERT_PLANS: dict[int, Plan] = {
@@ -74,12 +75,13 @@ class ExpertBot(HardBot):
                  width: int = 8, samples: int = 24, learned: int = 0,
                  rounds: int | None = None, exact: int | None = None,
                  win_bonus: float | None = None, squash: float | None = None,
-                 finish: int = 0, **options: float) -> None:
-        # the HardBot settings hold what the plan does not set; rounds, win_bonus and
-        # squash are the plan's, or these when given (``_base_settings``)
+                 spread: float | None = None, finish: int = 0, **options: float) -> None:
+        # the HardBot settings hold what the plan does not set; rounds, win_bonus, squash
+        # and spread are the plan's, or these when given (``_base_settings``)
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
                          learned=learned, finish=finish, **options)
-        given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash}
+        given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash,
+                 "spread": spread}
         self.given = {name: value for name, value in given.items() if value is not None}
 
     def plan_for(self, game: Game) -> Plan:
@@ -90,7 +92,8 @@ class ExpertBot(HardBot):
     def _base_settings(self, game: Game) -> Settings:
         plan = self.plan_for(game)
         return dataclasses.replace(self.settings, rounds=int(plan.rounds),
-                                   win_bonus=plan.win_bonus, squash=plan.squash)
+                                   win_bonus=plan.win_bonus, squash=plan.squash,
+                                   spread=plan.spread)
 
     def _exact_for(self, game: Game) -> int:
         return int(self.plan_for(game).exact)

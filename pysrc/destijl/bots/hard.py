@@ -16,7 +16,9 @@ whatever ``replies`` is); ``finish``, playouts on to the game's end once it is a
 that many rounds away; ``squash``, a playout cut off before the end worth
 ``squash * tanh(margin / squash)`` instead of its margin (bounded: a few points' lead
 counts almost as much as a large one, so the search plays for the lead rather than its
-size).
+size); ``spread``, the next seat's known reply drawn in each world from its likely
+replies (the hard level's shortlist for it, the k-th best with weight exp(-k / spread))
+instead of always its medium-level best (not in the exact last round).
 
 The search is anytime: ``iterations`` (playouts, reproducible; by default
 ``DEFAULT_ITERATIONS`` for the player count) bounds it, and ``time_ms``, when given,
@@ -58,11 +60,12 @@ class HardBot:
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
                  width: int = 6, rounds: int = 1, samples: int = 8, epsilon: float = 0.1,
                  win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
-                 finish: int = 0, exact: int = 0, squash: float = 0.0) -> None:
+                 finish: int = 0, exact: int = 0, squash: float = 0.0,
+                 spread: float = 0.0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
         self.time_ms = time_ms  # wall-clock cap per move, None for none
         self.width = width  # candidates by the medium ranking (plus one per other card)
-        self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash)
+        self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash, spread)
         self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
         self.finish = finish  # play to the end once it is at most this many rounds after this
         self.exact = exact  # shortlist width once the rest is known (0: width); see _exact_for
@@ -76,7 +79,8 @@ class HardBot:
         known = bool(exact) and game.deck_count == 0  # the last round: nothing is hidden
         if known:  # every seat still to play answers with its medium-level reply
             still_to_play = game.players - 1 - turn_in_round(game)
-            settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play))
+            settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play),
+                                           spread=0.0)
         width = max(self.width, exact) if known else self.width
         candidates = self._shortlist(ranked(game, rng, table), width)
         if len(candidates) == 1:

@@ -26,6 +26,7 @@ from ..tally.scorer import Scorer
 from .simple import value
 
 FaceList = list[tuple[int, FaceInfo]]  # (rotation, components) per distinct face of a card
+Reply = tuple[int, FaceInfo, int]  # (card, face, packed position): a move in a Sim
 _INFO: dict[tuple[int, ...], FaceInfo] = {}
 
 
@@ -124,7 +125,7 @@ class Sim:
         self.seat = (self.first + self.turn) % self.players
 
 
-def best_reply(sim: Sim, scorer: Scorer, faces: dict[int, FaceList]) -> tuple[int, FaceInfo, int]:
+def best_reply(sim: Sim, scorer: Scorer, faces: dict[int, FaceList]) -> Reply:
     """The medium level's move for the seat to play: every distinct placement, best ``value``.
 
     Ties go to the first in a fixed order (positions, then cards and rotations).
@@ -146,6 +147,34 @@ def best_reply(sim: Sim, scorer: Scorer, faces: dict[int, FaceList]) -> tuple[in
                 best, best_value = (card, info, pos), points
     assert best is not None
     return best
+
+
+def likely_replies(sim: Sim, scorer: Scorer, faces: dict[int, FaceList],
+                   width: int) -> list[Reply]:
+    """The seat to play's likely moves, best first: its ``width`` best placements by
+    ``value`` (in ``best_reply``'s order on ties), then the best placement of each other
+    Gallery card (the hard level's shortlist)."""
+    sim.ready()
+    board, seat = sim.board, sim.seat
+    options, seen = [], set()
+    for card in sorted(set(sim.gallery)):
+        for _, info in faces[card]:
+            if info.face not in seen:
+                seen.add(info.face)
+                options.append((card, info))
+    valued = []
+    for pos in sorted(board.legal):
+        ctx = Context(board, pos)
+        for card, info in options:
+            valued.append((value(scorer.totals(board, *outcome(info, ctx)), seat), card, info, pos))
+    valued.sort(key=lambda item: -item[0])  # stable: ties keep the scan's order
+    chosen = [(card, info, pos) for _, card, info, pos in valued[:width]]
+    cards = {card for card, _, _ in chosen}
+    for _, card, info, pos in valued:
+        if card not in cards:
+            cards.add(card)
+            chosen.append((card, info, pos))
+    return chosen
 
 
 class Policy:

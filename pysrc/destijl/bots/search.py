@@ -7,7 +7,10 @@ halving: after each phase the worse half drops out.
 
 A playout starts from the candidate's *start*: the candidate played, then the medium
 level's replies of the next seats as long as they are known in advance (the Gallery is
-known until the round ends); the same in every world, so made once. From there
+known until the round ends); made once and reused in every world. With ``spread`` the
+next seat's reply is not always its medium-level best: each world draws it from that
+seat's likely replies (``likely_replies``, the k-th best with weight exp(-k / spread)),
+as a real opponent that searches does not always play the best placement by value. From there
 ``destijl.bots.playout.Policy`` plays on until the cut-off. A playout is worth the
 searching seat's margin over the best other seat, plus ``win_bonus`` times its share of
 the victory if the game ended; with ``weights`` (the expert level), a playout that stops
@@ -17,6 +20,8 @@ before the end is worth the learned estimate of the final margin instead
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 import time
@@ -27,7 +32,9 @@ from ..game import DECK_SIZES, Game
 from .candidates import Scored
 from .evaluation import evaluate
 from .hidden import sample_deck, unseen_cards
-from .playout import Policy, Sim, best_reply
+from .playout import Policy, Reply, Sim, best_reply, likely_replies
+
+LIKELY = 6  # the likely replies: the hard level's shortlist (its width, then one per other card)
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,7 @@ class Settings:
     win_bonus: float = 4.0  # worth of a whole victory, in points of margin
     replies: int = 1  # medium-level replies played before the playout policy takes over
     squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
+    spread: float = 0.0  # > 0: the next seat's reply drawn per world, k-th best exp(-k / spread)
 
 
 class RootSearch:
@@ -58,7 +66,10 @@ class RootSearch:
         self.total_plies = DECK_SIZES[game.players]
         self.seat = game.current_seat or 0
         self.unseen = unseen_cards(game)
-        self.starts: list[Sim | None] = [None] * len(candidates)  # made when first needed
+        # made when first needed: per candidate, the Sim after it, the next seat's replies
+        # to draw from and their cumulative weights; per (candidate, reply), the start
+        self.replies: dict[int, tuple[Sim, list[Reply], list[float]]] = {}
+        self.starts: dict[tuple[int, int], Sim] = {}
         self.values: list[list[float]] = [[] for _ in candidates]
         self.alive = list(range(len(candidates)))
         self.playouts = 0
@@ -79,26 +90,53 @@ class RootSearch:
         """One playout per surviving candidate in a new world; False once out of budget."""
         deck = sample_deck(self.unseen, self.game.deck_count, rng)
         seed = rng.getrandbits(32)
+        pick = rng.random() if self.settings.spread else 0.0  # which reply, in every candidate
         for index in self.alive:
             if self.playouts >= budget or (
                     self.deadline is not None and time.perf_counter() > self.deadline):
                 return False
-            start = self.starts[index]
-            if start is None:
-                start = self.starts[index] = self._start(self.candidates[index])
+            start = self._start(index, pick)
             self.values[index].append(self._playout(start, deck, random.Random(seed)))
             self.playouts += 1
         return True
 
-    def _start(self, candidate: Scored) -> Sim:
-        """The candidate played, then the known medium-level replies of the next seats."""
-        sim = self.root.copy()
-        sim.play(candidate.card, candidate.info, candidate.pos)
-        for _ in range(self.settings.replies):
-            if sim.pending or sim.over or sim.seat == self.seat:
-                break
-            sim.play(*best_reply(sim, self.policy.scorer, self.policy.faces))
-        return sim
+    def _start(self, index: int, pick: float) -> Sim:
+        """The candidate played, then the next seat's reply (the one ``pick`` draws), then
+        the further known medium-level replies."""
+        after, replies, edges = self._replies(index)
+        if not replies:
+            return after
+        choice = min(bisect.bisect_right(edges, pick), len(replies) - 1)
+        start = self.starts.get((index, choice))
+        if start is None:
+            start = self.starts[index, choice] = after.copy()
+            start.play(*replies[choice])
+            for _ in range(self.settings.replies - 1):
+                if start.pending or start.over or start.seat == self.seat:
+                    break
+                start.play(*best_reply(start, self.policy.scorer, self.policy.faces))
+        return start
+
+    def _replies(self, index: int) -> tuple[Sim, list[Reply], list[float]]:
+        """The Sim after candidate ``index``, the next seat's replies to draw from (none if
+        its move is not known in advance) and their cumulative weights: its medium-level
+        best alone, or with ``spread`` its likely replies."""
+        entry = self.replies.get(index)
+        if entry is None:
+            candidate, spread = self.candidates[index], self.settings.spread
+            after = self.root.copy()
+            after.play(candidate.card, candidate.info, candidate.pos)
+            replies: list[Reply] = []
+            if self.settings.replies and not (after.pending or after.over
+                                              or after.seat == self.seat):
+                scorer, faces = self.policy.scorer, self.policy.faces
+                replies = (likely_replies(after.copy(), scorer, faces, LIKELY) if spread
+                           else [best_reply(after.copy(), scorer, faces)])
+            weights = [math.exp(-rank / spread) if spread else 1.0
+                       for rank in range(len(replies))]
+            edges = list(itertools.accumulate(weight / sum(weights) for weight in weights))
+            entry = self.replies[index] = (after, replies, edges)
+        return entry
 
     def _playout(self, start: Sim, deck: list[int], rng: random.Random) -> float:
         sim = start.copy(deck)
