@@ -348,7 +348,7 @@ def test_likely_replies_are_the_hard_levels_shortlist_best_first(players, seed, 
 def test_spread_draws_the_next_seats_reply_from_its_likely_replies(monkeypatch):
     game = medium_game(2, 3, 4)  # the round's first move: the next seat's reply is known
     assert game.current_seat == game.first_player
-    plain = recorded_search(monkeypatch, ExpertBot(iterations=200), game)
+    plain = recorded_search(monkeypatch, ExpertBot(iterations=200, spread=0), game)
     assert all(len(replies) == 1 for _, replies, _ in plain.replies.values())
     assert {choice for _, choice in plain.starts} == {0}
     search = recorded_search(monkeypatch, ExpertBot(iterations=200, spread=1.0), game)
@@ -364,3 +364,10 @@ def test_spread_draws_the_next_seats_reply_from_its_likely_replies(monkeypatch):
     last = medium_game(2, 6, 14)  # the last round is exact: the best reply, no draw
     exact = recorded_search(monkeypatch, ExpertBot(spread=1.0), last)
     assert exact.settings.spread == 0
+
+
+def test_the_two_player_expert_draws_the_opponents_reply():
+    assert EXPERT_PLANS[2].spread == 1.0 and EXPERT_PLANS[4].spread == 0
+    game = medium_game(2, 3, 4)
+    assert ExpertBot()._settings_for(game).spread == 1.0
+    assert ExpertBot(spread=0)._settings_for(game).spread == 0

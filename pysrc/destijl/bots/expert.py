@@ -15,7 +15,9 @@ changes, measured against the hard level in docs/bots.md:
   ``win_bonus`` 20 times its share of the victory (the hard level: 4), so winning comes
   first and the margin only breaks ties; and in the last round, where nothing is hidden
   any more, the shortlist is ``exact`` 40 wide and each candidate is judged by one exact
-  playout (the candidate, the opponent's medium-level reply).
+  playout (the candidate, the opponent's medium-level reply); before it, the opponent's
+  known reply is drawn in each world from its likely replies (``spread`` 1: its
+  medium-level best in about two worlds in three, as the hard level plays it).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
@@ -59,7 +61,7 @@ class Plan:
 
 
 EXPERT_PLANS: dict[int, Plan] = {
-    2: Plan(640, rounds=2, exact=40, win_bonus=20.0),
+    2: Plan(640, rounds=2, exact=40, win_bonus=20.0, spread=1.0),
     3: Plan(220), 4: Plan(120), 5: Plan(110)}
 EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
                                      for players, plan in EXPERT_PLANS.items()}
