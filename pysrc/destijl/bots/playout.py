@@ -125,6 +125,17 @@ class Sim:
         self.seat = (self.first + self.turn) % self.players
 
 
+def gallery_faces(sim: Sim, faces: dict[int, FaceList]) -> list[tuple[int, FaceInfo]]:
+    """``(card, face)`` for each distinct face of the Gallery's cards, cards in id order."""
+    options, seen = [], set()
+    for card in sorted(set(sim.gallery)):
+        for _, info in faces[card]:
+            if info.face not in seen:
+                seen.add(info.face)
+                options.append((card, info))
+    return options
+
+
 def best_reply(sim: Sim, scorer: Scorer, faces: dict[int, FaceList]) -> Reply:
     """The medium level's move for the seat to play: every distinct placement, best ``value``.
 
@@ -132,12 +143,7 @@ def best_reply(sim: Sim, scorer: Scorer, faces: dict[int, FaceList]) -> Reply:
     """
     sim.ready()
     board, seat = sim.board, sim.seat
-    options, seen = [], set()
-    for card in sorted(set(sim.gallery)):
-        for _, info in faces[card]:
-            if info.face not in seen:
-                seen.add(info.face)
-                options.append((card, info))
+    options = gallery_faces(sim, faces)
     best, best_value = None, float("-inf")
     for pos in sorted(board.legal):
         ctx = Context(board, pos)
@@ -156,12 +162,7 @@ def likely_replies(sim: Sim, scorer: Scorer, faces: dict[int, FaceList],
     Gallery card (the hard level's shortlist)."""
     sim.ready()
     board, seat = sim.board, sim.seat
-    options, seen = [], set()
-    for card in sorted(set(sim.gallery)):
-        for _, info in faces[card]:
-            if info.face not in seen:
-                seen.add(info.face)
-                options.append((card, info))
+    options = gallery_faces(sim, faces)
     valued = []
     for pos in sorted(board.legal):
         ctx = Context(board, pos)
