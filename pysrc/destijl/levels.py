@@ -39,12 +39,12 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level("random", "Random", 800, "Plays any legal move at random: a baseline."),
     Level("easy", "Easy", 1000, "Picks a sensible-looking move, often not the best."),
-    Level("steady", "Steady", 1089,
+    Level("steady", "Steady", 1090,
           "Plays the best-scoring move now and then, otherwise a sensible one."),
-    Level("keen", "Keen", 1376, "Usually plays the move that scores best right now."),
-    Level("medium", "Medium", 1557, "Always plays the move that scores best right now."),
-    Level("hard", "Hard", 1786, "Looks a round ahead, trying its best moves on guessed decks."),
-    Level("expert", "Expert", 1890,
+    Level("keen", "Keen", 1372, "Usually plays the move that scores best right now."),
+    Level("medium", "Medium", 1564, "Always plays the move that scores best right now."),
+    Level("hard", "Hard", 1773, "Looks a round ahead, trying its best moves on guessed decks."),
+    Level("expert", "Expert", 1935,
           "Sharper than Hard, and deeper with 2 players."),
 )
 """Every level, weakest first."""
