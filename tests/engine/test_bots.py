@@ -11,7 +11,7 @@ from destijl import new_game
 from destijl.api import handle
 from destijl.bots import hard as hard_module
 from destijl.bots import level_names, make_bot
-from destijl.bots.candidates import Table
+from destijl.bots.candidates import SHORTLIST_WIDTH, Table
 from destijl.bots.expert import EXPERT_PLANS, ExpertBot
 from destijl.bots.hard import HardBot
 from destijl.bots.hidden import seen_cards, unseen_cards
@@ -337,7 +337,7 @@ def test_likely_replies_are_the_hard_levels_shortlist_best_first(players, seed, 
     table = Table.of(game)
     faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))
     sim = Sim.of(game, table.board, deck=[])
-    likely = likely_replies(sim.copy(), table.scorer, faces, 6)
+    likely = likely_replies(sim.copy(), table.scorer, faces, SHORTLIST_WIDTH)
     assert likely[0] == best_reply(sim.copy(), table.scorer, faces)
     assert {card for card, _, _ in likely} == set(game.gallery)  # every card's best is in
     order = [(value, s.card, s.pos) for value, s in ranked(game, random.Random(0), table)]

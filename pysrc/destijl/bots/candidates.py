@@ -15,8 +15,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, TypeVar
 
 from ..game import Game
 from ..move import Move
@@ -25,6 +25,10 @@ from ..tally.delta import Context, FaceInfo, outcome
 from ..tally.scorer import Scorer
 
 FaceOption = tuple[int, int, FaceInfo]  # (card, rotation, face components)
+Item = TypeVar("Item")
+
+# the hard level's shortlist: this many best placements, then the best of every other card
+SHORTLIST_WIDTH = 6
 
 
 class Scored(NamedTuple):
@@ -85,3 +89,23 @@ class Table:
                 removed, added = outcome(info, ctx)
                 scored.append(Scored(card, rotation, pos, info, totals(board, removed, added)))
         return scored
+
+
+def shortlist(ordered: Sequence[Item], width: int, card_of: Callable[[Item], int]) -> list[Item]:
+    """The first ``width`` of ``ordered`` (best first), then the first of every other card.
+
+    What a move leaves in the Gallery matters as much as where it goes, so the hard
+    level's candidates (and the replies it expects of the others) keep one placement of
+    each card.
+
+    >>> shortlist([(1, "a"), (1, "b"), (2, "c"), (3, "d"), (2, "e")], 2, lambda item: item[0])
+    [(1, 'a'), (1, 'b'), (2, 'c'), (3, 'd')]
+    """
+    chosen = list(ordered[:width])
+    cards = {card_of(item) for item in chosen}
+    for item in ordered:
+        card = card_of(item)
+        if card not in cards:
+            cards.add(card)
+            chosen.append(item)
+    return chosen

@@ -38,10 +38,11 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from operator import attrgetter
 
 from ..game import Game
 from ..move import Move
-from .candidates import Scored, Table
+from .candidates import SHORTLIST_WIDTH, Scored, Table, shortlist
 from .evaluation import weights_for
 from .hidden import unseen_cards
 from .playout import Policy, Sim, card_faces, turn_in_round
@@ -58,8 +59,8 @@ class HardBot:
     default_iterations: dict[int, int] = DEFAULT_ITERATIONS  # playouts by player count
 
     def __init__(self, iterations: int | None = None, time_ms: float | None = None, *,
-                 width: int = 6, rounds: int = 1, samples: int = 8, epsilon: float = 0.1,
-                 win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
+                 width: int = SHORTLIST_WIDTH, rounds: int = 1, samples: int = 8,
+                 epsilon: float = 0.1, win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
                  finish: int = 0, exact: int = 0, squash: float = 0.0,
                  spread: float = 0.0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
@@ -121,10 +122,5 @@ class HardBot:
     def _shortlist(self, order: list[tuple[float, Scored]],
                    width: int | None = None) -> list[Scored]:
         """The best ``width`` placements and the best placement of every other card."""
-        chosen = [scored for _, scored in order[: self.width if width is None else width]]
-        cards = {scored.card for scored in chosen}
-        for _, scored in order:
-            if scored.card not in cards:
-                cards.add(scored.card)
-                chosen.append(scored)
-        return chosen
+        return shortlist([scored for _, scored in order], self.width if width is None else width,
+                         attrgetter("card"))

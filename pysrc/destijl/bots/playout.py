@@ -17,12 +17,14 @@ margin (greedy on a sample), now and then a random one (epsilon-greedy).
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from ..cards import CARDS, rotate_face
 from ..game import Game
 from ..tally.board import Board, face_colors
 from ..tally.delta import Context, FaceInfo, outcome
 from ..tally.scorer import Scorer
+from .candidates import shortlist
 from .simple import value
 
 FaceList = list[tuple[int, FaceInfo]]  # (rotation, components) per distinct face of a card
@@ -169,13 +171,7 @@ def likely_replies(sim: Sim, scorer: Scorer, faces: dict[int, FaceList],
         for card, info in options:
             valued.append((value(scorer.totals(board, *outcome(info, ctx)), seat), card, info, pos))
     valued.sort(key=lambda item: -item[0])  # stable: ties keep the scan's order
-    chosen = [(card, info, pos) for _, card, info, pos in valued[:width]]
-    cards = {card for card, _, _ in chosen}
-    for _, card, info, pos in valued:
-        if card not in cards:
-            cards.add(card)
-            chosen.append((card, info, pos))
-    return chosen
+    return [(card, info, pos) for _, card, info, pos in shortlist(valued, width, itemgetter(1))]
 
 
 class Policy:

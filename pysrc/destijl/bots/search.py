@@ -29,12 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..game import DECK_SIZES, Game
-from .candidates import Scored
+from .candidates import SHORTLIST_WIDTH, Scored
 from .evaluation import evaluate
 from .hidden import sample_deck, unseen_cards
 from .playout import Policy, Reply, Sim, best_reply, likely_replies
-
-LIKELY = 6  # the likely replies: the hard level's shortlist (its width, then one per other card)
 
 
 @dataclass(frozen=True)
@@ -130,7 +128,7 @@ class RootSearch:
             if self.settings.replies and not (after.pending or after.over
                                               or after.seat == self.seat):
                 scorer, faces = self.policy.scorer, self.policy.faces
-                replies = (likely_replies(after.copy(), scorer, faces, LIKELY) if spread
+                replies = (likely_replies(after.copy(), scorer, faces, SHORTLIST_WIDTH) if spread
                            else [best_reply(after.copy(), scorer, faces)])
             weights = [math.exp(-rank / spread) if spread else 1.0
                        for rank in range(len(replies))]
