@@ -1,0 +1,36 @@
+"""build_scripts/margin_drift.py: the measure behind docs/bots.md's "Eighth pass"."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "build_scripts" / "margin_drift.py"
+
+
+@pytest.fixture(scope="module")
+def drift():
+    spec = importlib.util.spec_from_file_location("margin_drift", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_lead_that_grows_has_a_slope_above_one_and_the_leader_wins(drift):
+    games = [([[5, 3], [9, 4]], (0,)), ([[2, 6], [3, 8]], (1,))]  # totals per round, winners
+    slope, sd, wins = drift.drift(games, 2, 0)
+    assert slope == pytest.approx(1.5) and wins == 1.0  # leads of 2 and 4 grew to 5 and 5
+    assert sd == pytest.approx(5 ** 0.5)  # pair differences changed by +-3 and +-1
+
+
+def test_a_lead_that_turns_has_a_negative_slope_and_the_leader_loses(drift):
+    games = [([[4, 1, 1], [4, 6, 5]], (1,)), ([[1, 1, 4], [5, 6, 4]], (1,))]
+    slope, _, wins = drift.drift(games, 3, 0)
+    assert slope < 0 and wins == 0.0
+
+
+def test_the_table_is_the_same_for_the_same_seed(drift, capsys):
+    drift.main(["--players", "2", "--games", "1", "--seed", "3"])
+    first = capsys.readouterr().out
+    drift.main(["--players", "2", "--games", "1", "--seed", "3"])
+    assert capsys.readouterr().out == first and "after round" in first
