@@ -13,7 +13,10 @@ and prints, after every round:
   0 that it tells nothing about the end;
 - ``sd``: the standard deviation of how that difference changes from then to the end;
 - ``leader wins``: how often a seat that leads then (ties counted) wins, sharing a
-  shared victory (parity is 1 / players).
+  shared victory (parity is 1 / players);
+- ``closed slope``: the same slope on the difference in *closed* strokes then (strokes no
+  legal card can cover or border any more, ``destijl.bots.evaluation.closed_strokes``):
+  points already banked, so a slope below 1 says the others made up for them.
 
 Standard library and the engine only; the same arguments give the same table.
 """
@@ -28,47 +31,62 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "pysrc"))
 
+from destijl.bots.evaluation import closed_strokes  # noqa: E402
 from destijl.bots.view import LevelBot, move_seed  # noqa: E402
 from destijl.game import new_game  # noqa: E402
 from destijl.results import game_key  # noqa: E402
+from destijl.tally.board import Board  # noqa: E402
+from destijl.tally.scorer import Scorer  # noqa: E402
+
+Rounds = list[list[int]]  # per round's end, one number per seat
 
 
-def play(players: int, seed: int, index: int) -> tuple[list[list[int]], tuple[int, ...]]:
-    """One hard self-play game: every seat's total after each round, and the winners."""
+def play(players: int, seed: int, index: int) -> tuple[Rounds, tuple[int, ...], Rounds]:
+    """One hard self-play game: every seat's total after each round, the winners, and
+    every seat's closed strokes after each round."""
     game = new_game(players, seed + index)
     bot, key = LevelBot("hard"), game_key(seed, index, 0)
-    rounds = []
+    scorer = Scorer([seat.colors for seat in game.seats])
+    rounds, closed = [], []
     while not game.is_over:
         game.play(bot.move(game, move_seed(key, game.ply)))
         if game.ply % players == 0:
             rounds.append([line.total for line in game.score().seats])
+            closed.append(closed_strokes(Board.from_cells(game.painting), scorer))
     sheet = game.result()
     assert sheet is not None
-    return rounds, tuple(sheet.winners)
+    return rounds, tuple(sheet.winners), closed
 
 
-def drift(games: list[tuple[list[list[int]], tuple[int, ...]]], players: int,
-          after: int) -> tuple[float, float, float]:
-    """``(slope, sd, leader wins)`` for the round ``after`` (0-based), as described above."""
-    now_diffs, end_diffs, leader_wins, leaders = [], [], 0.0, 0
-    for rounds, winners in games:
+def slope(pairs: list[tuple[int, int]]) -> float:
+    """The least-squares slope through the origin of the second numbers on the first."""
+    spread = sum(now * now for now, _ in pairs)
+    return sum(now * end for now, end in pairs) / spread if spread else 0.0
+
+
+def pair_differences(now: list[int], end: list[int]) -> list[tuple[int, int]]:
+    """``(now[i] - now[j], end[i] - end[j])`` for every ordered pair of seats."""
+    seats = range(len(now))
+    return [(now[i] - now[j], end[i] - end[j]) for i in seats for j in seats if i != j]
+
+
+def drift(games: list[tuple[Rounds, tuple[int, ...], Rounds]],
+          after: int) -> tuple[float, float, float, float]:
+    """``(slope, sd, leader wins, closed slope)`` for the round ``after`` (0-based), as
+    described above."""
+    pairs, banked, leader_wins, leaders = [], [], 0.0, 0
+    for rounds, winners, closed in games:
         now, end = rounds[after], rounds[-1]
-        for i in range(players):
-            for j in range(players):
-                if i != j:
-                    now_diffs.append(now[i] - now[j])
-                    end_diffs.append(end[i] - end[j])
-        for seat in range(players):
-            if now[seat] == max(now):
+        pairs += pair_differences(now, end)
+        banked += pair_differences(closed[after], end)
+        for seat, total in enumerate(now):
+            if total == max(now):
                 leaders += 1
                 leader_wins += (seat in winners) / len(winners)
-    pairs = list(zip(now_diffs, end_diffs, strict=True))
-    spread = sum(now * now for now, _ in pairs)
-    slope = sum(now * end for now, end in pairs) / spread if spread else 0.0
     changes = [end - now for now, end in pairs]
     mean = sum(changes) / len(changes)
     sd = math.sqrt(sum((c - mean) ** 2 for c in changes) / len(changes))
-    return slope, sd, leader_wins / leaders
+    return slope(pairs), sd, leader_wins / leaders, slope(banked)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,10 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     games = [play(args.players, args.seed, index) for index in range(args.games)]
     print(f"Hard self-play, {args.players} players, {args.games} games "
           f"(deals new_game({args.players}, {args.seed} + g))")
-    print(f"{'after round':>11} {'slope':>6} {'sd':>5} {'leader wins':>11}")
+    print(f"{'after round':>11} {'slope':>6} {'sd':>5} {'leader wins':>11} {'closed slope':>12}")
     for after in range(len(games[0][0]) - 1):
-        slope, sd, wins = drift(games, args.players, after)
-        print(f"{after + 1:>11} {slope:>+6.2f} {sd:>5.2f} {wins:>11.2f}")
+        total, sd, wins, banked = drift(games, after)
+        print(f"{after + 1:>11} {total:>+6.2f} {sd:>5.2f} {wins:>11.2f} {banked:>+12.2f}")
     print(f"parity: {1 / args.players:.2f}")
     return 0
 

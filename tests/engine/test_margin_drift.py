@@ -17,16 +17,19 @@ def drift():
 
 
 def test_a_lead_that_grows_has_a_slope_above_one_and_the_leader_wins(drift):
-    games = [([[5, 3], [9, 4]], (0,)), ([[2, 6], [3, 8]], (1,))]  # totals per round, winners
-    slope, sd, wins = drift.drift(games, 2, 0)
+    # per game: totals per round, winners, closed strokes per round
+    games = [([[5, 3], [9, 4]], (0,), [[1, 0], [2, 0]]), ([[2, 6], [3, 8]], (1,), [[0, 0], [0, 1]])]
+    slope, sd, wins, banked = drift.drift(games, 0)
     assert slope == pytest.approx(1.5) and wins == 1.0  # leads of 2 and 4 grew to 5 and 5
     assert sd == pytest.approx(5 ** 0.5)  # pair differences changed by +-3 and +-1
+    assert banked == pytest.approx(5.0)  # one banked stroke, then a lead of 5
 
 
 def test_a_lead_that_turns_has_a_negative_slope_and_the_leader_loses(drift):
-    games = [([[4, 1, 1], [4, 6, 5]], (1,)), ([[1, 1, 4], [5, 6, 4]], (1,))]
-    slope, _, wins = drift.drift(games, 3, 0)
-    assert slope < 0 and wins == 0.0
+    games = [([[4, 1, 1], [4, 6, 5]], (1,), [[2, 0, 0], [2, 0, 0]]),
+             ([[1, 1, 4], [5, 6, 4]], (1,), [[0, 0, 1], [0, 0, 1]])]
+    slope, _, wins, banked = drift.drift(games, 0)
+    assert slope < 0 and wins == 0.0 and banked < 0
 
 
 def test_the_table_is_the_same_for_the_same_seed(drift, capsys):
