@@ -279,7 +279,7 @@ def test_exact_judges_each_candidate_once_when_nothing_is_hidden(monkeypatch, pl
     assert bot.playouts == 500
 
 
-def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
+def test_the_expert_judges_the_last_round_exactly_with_two_and_four_players():
     game = medium_game(2, 6, 14)  # the first move of the last round
     bot = ExpertBot()
     assert game.is_legal(bot.choose(game, random.Random(2)))
@@ -287,14 +287,20 @@ def test_the_expert_judges_the_last_round_exactly_with_two_players_only():
     budget = EXPERT_PLANS[2].iterations  # the playouts of any other 2-player move
     assert bot.playouts == len(bot._shortlist(ranked(game, random.Random(2)), 40)) < budget
     four = medium_game(4, 6, 30)  # the third seat of the last round: one seat after it
-    bot = ExpertBot(iterations=30)
+    bot = ExpertBot()
     assert four.is_legal(bot.choose(four, random.Random(2)))
-    assert bot._exact_for(four) == 0 and bot._settings_for(four).win_bonus == 4
+    assert bot._exact_for(four) == 40 and bot._settings_for(four).win_bonus == 4
+    shortlist = bot._shortlist(ranked(four, random.Random(2)), 40)
+    assert bot.playouts == len(shortlist) < EXPERT_PLANS[4].iterations
+    three = medium_game(3, 6, new_game(3).total_plies - 2)  # the last round, 3 players
+    bot = ExpertBot(iterations=30)
+    assert three.is_legal(bot.choose(three, random.Random(2)))
+    assert bot._exact_for(three) == 0 and bot._settings_for(three).win_bonus == 4
     assert bot.playouts == 30
     assert bot.finish == 0
     bot = ExpertBot(iterations=30, exact=12)  # given: whatever the player count
-    bot.choose(four, random.Random(2))
-    assert bot.playouts == len(bot._shortlist(ranked(four, random.Random(2)), 12)) < 30
+    bot.choose(three, random.Random(2))
+    assert bot.playouts == len(bot._shortlist(ranked(three, random.Random(2)), 12)) < 30
 
 
 def recorded_search(monkeypatch, bot, game):

@@ -1,5 +1,5 @@
 """The expert level: the hard level's search with sharper playouts and, with 2 players,
-deeper ones and an exact last round.
+deeper ones; with 2 and 4 players an exact last round.
 
 The same flat Monte Carlo as ``destijl.bots.hard`` (determinized decks from the unseen
 cards only, common random numbers across candidates, sequential halving) with these
@@ -17,7 +17,9 @@ changes, measured against the hard level in docs/bots.md:
   any more, the shortlist is ``exact`` 40 wide and each candidate is judged by one exact
   playout (the candidate, the opponent's medium-level reply); before it, the opponent's
   known reply is drawn in each world from its likely replies (``spread`` 1: its
-  medium-level best in about two worlds in three, as the hard level plays it).
+  medium-level best in about two worlds in three, as the hard level plays it);
+- with 4 players (``EXPERT_PLANS[4]``): the same exact last round (a shortlist of 40,
+  each candidate answered by the medium-level reply of every seat still to play).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
@@ -62,7 +64,7 @@ class Plan:
 
 EXPERT_PLANS: dict[int, Plan] = {
     2: Plan(640, rounds=2, exact=40, win_bonus=20.0, spread=1.0),
-    3: Plan(220), 4: Plan(120), 5: Plan(110)}
+    3: Plan(220), 4: Plan(120, exact=40), 5: Plan(110)}
 EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
                                      for players, plan in EXPERT_PLANS.items()}
 
