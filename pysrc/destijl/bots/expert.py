@@ -18,8 +18,9 @@ changes, measured against the hard level in docs/bots.md:
   playout (the candidate, the opponent's medium-level reply); before it, the opponent's
   known reply is drawn in each world from its likely replies (``spread`` 1: its
   medium-level best in about two worlds in three, as the hard level plays it);
-- with 4 players (``EXPERT_PLANS[4]``): the same exact last round (a shortlist of 40,
-  each candidate answered by the medium-level reply of every seat still to play).
+- with 4 players (``EXPERT_PLANS[4]``): an exact last round too, over a shortlist of 20
+  (each candidate answered by the medium-level reply of every seat still to play: up to
+  three full scans each, so half the 2-player width keeps the round's first move in time).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
@@ -64,7 +65,7 @@ class Plan:
 
 EXPERT_PLANS: dict[int, Plan] = {
     2: Plan(640, rounds=2, exact=40, win_bonus=20.0, spread=1.0),
-    3: Plan(220), 4: Plan(120, exact=40), 5: Plan(110)}
+    3: Plan(220), 4: Plan(120, exact=20), 5: Plan(110)}
 EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
                                      for players, plan in EXPERT_PLANS.items()}
 
