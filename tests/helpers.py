@@ -1,6 +1,12 @@
-"""Shared test helpers: paintings drawn as text."""
+"""Shared test helpers: paintings drawn as text, JSON paths, build scripts as modules."""
 
 from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+BUILD_SCRIPTS = Path(__file__).resolve().parents[1] / "build_scripts"
 
 
 def grid(text: str, origin: tuple[int, int] = (0, 0)) -> dict[tuple[int, int], str]:
@@ -27,3 +33,12 @@ def paths(value, prefix: tuple = ()):
     elif isinstance(value, list):
         for index, inner in enumerate(value):
             yield from paths(inner, (*prefix, index))
+
+
+def build_script(name: str) -> ModuleType:
+    """``build_scripts/<name>.py`` imported as a module (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, BUILD_SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

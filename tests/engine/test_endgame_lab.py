@@ -1,19 +1,13 @@
 """build_scripts/endgame_lab.py: the paired late-position screen of docs/bots.md's "Eighth pass"."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "build_scripts" / "endgame_lab.py"
+from helpers import build_script
 
 
 @pytest.fixture(scope="module")
 def lab():
-    spec = importlib.util.spec_from_file_location("endgame_lab", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return build_script("endgame_lab")
 
 
 def test_every_seat_of_every_position_is_played_by_every_variant(lab):

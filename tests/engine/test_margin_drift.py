@@ -1,19 +1,13 @@
 """build_scripts/margin_drift.py: the measure behind docs/bots.md's "Eighth pass"."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "build_scripts" / "margin_drift.py"
+from helpers import build_script
 
 
 @pytest.fixture(scope="module")
 def drift():
-    spec = importlib.util.spec_from_file_location("margin_drift", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return build_script("margin_drift")
 
 
 def test_a_lead_that_grows_has_a_slope_above_one_and_the_leader_wins(drift):
