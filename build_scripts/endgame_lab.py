@@ -12,11 +12,11 @@ positions and the same move seeds, so the difference between two variants is pai
 comes only from the seats' moves after ``--start`` (and what the hard seats do about them).
 
 A variant is a level (``hard``, ``expert``) or ``expert:K=V;K=V`` (``ExpertBot``
-keywords, as ``tournament --expert-options``). The table gives per variant the win share
-of the seat it plays (a shared victory split), its mean margin, and against the first
-variant the paired difference in points of win share with its standard error and how many
-results changed. Standard library and the engine only; the same arguments give the same
-table.
+keywords, as ``tournament --expert-options``; ``hard:K=V`` likewise). The table gives
+per variant the win share of the seat it plays (a shared victory split), its mean
+margin, and against the first variant the paired difference in points of win share with
+its standard error and how many results changed. Standard library and the engine only;
+the same arguments give the same table.
 """
 
 from __future__ import annotations
@@ -29,19 +29,17 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "pysrc"))
 
-from destijl.bots.expert import ExpertBot  # noqa: E402
 from destijl.bots.view import LevelBot, move_seed  # noqa: E402
 from destijl.game import Game, new_game  # noqa: E402
-from destijl.tournament import hard_options  # noqa: E402
+from destijl.results import game_result  # noqa: E402
+from destijl.tournament import _bot, hard_options  # noqa: E402
 
 
 def make_bot(variant: str) -> LevelBot:
-    """``hard``, ``expert`` or ``expert:K=V;K=V`` as a bot playing through the bot API."""
+    """A level, or ``hard:K=V;K=V`` / ``expert:K=V;K=V`` with keywords, as the tournament
+    makes it (a bot playing through the bot API)."""
     level, _, options = variant.partition(":")
-    if not options:
-        return LevelBot(level)
-    keywords = hard_options(options.replace(";", ","), level="expert")
-    return LevelBot(level, bot=ExpertBot(**keywords))
+    return _bot(level, {level: hard_options(options.replace(";", ","), level=level)})
 
 
 def position(players: int, seed: int, index: int, start: int) -> Game:
@@ -59,11 +57,8 @@ def finish(game: Game, seat: int, bot: LevelBot, key: str) -> tuple[float, int]:
     while not game.is_over:
         mover = bot if game.current_seat == seat else hard
         game.play(mover.move(game, move_seed(key, game.ply)))
-    sheet = game.result()
-    assert sheet is not None
-    totals = [line.total for line in sheet.seats]
-    best_other = max(total for other, total in enumerate(totals) if other != seat)
-    return (seat in sheet.winners) / len(sheet.winners), totals[seat] - best_other
+    line = game_result(0, 0, game, [0.0] * game.players)["seats"][seat]  # rotation 0: by seat
+    return line["win"], line["margin"]
 
 
 def run(players: int, start: int, positions: int, seed: int,
