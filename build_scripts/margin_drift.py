@@ -16,7 +16,10 @@ and prints, after every round:
   shared victory (parity is 1 / players);
 - ``closed slope``: the same slope on the difference in *closed* strokes then (strokes no
   legal card can cover or border any more, ``destijl.bots.evaluation.closed_strokes``):
-  points already banked, so a slope below 1 says the others made up for them.
+  points already banked, so a slope below 1 says the others made up for them;
+- ``stroke leader wins``: how often the seat holding the strictly largest stroke then
+  wins (games where two seats hold strokes of the largest size are left out); the largest
+  stroke earns the biggest bonus and breaks a tie for first.
 
 Standard library and the engine only; the same arguments give the same table.
 """
@@ -39,23 +42,26 @@ from destijl.tally.board import Board  # noqa: E402
 from destijl.tally.scorer import Scorer  # noqa: E402
 
 Rounds = list[list[int]]  # per round's end, one number per seat
+Game = tuple[Rounds, tuple[int, ...], Rounds, Rounds]  # totals, winners, closed, largest
 
 
-def play(players: int, seed: int, index: int) -> tuple[Rounds, tuple[int, ...], Rounds]:
-    """One hard self-play game: every seat's total after each round, the winners, and
-    every seat's closed strokes after each round."""
+def play(players: int, seed: int, index: int) -> Game:
+    """One hard self-play game: every seat's total after each round, the winners, every
+    seat's closed strokes after each round and its largest stroke after each round."""
     game = new_game(players, seed + index)
     bot, key = LevelBot("hard"), game_key(seed, index, 0)
     scorer = Scorer([seat.colors for seat in game.seats])
-    rounds, closed = [], []
+    rounds, closed, largest = [], [], []
     while not game.is_over:
         game.play(bot.move(game, move_seed(key, game.ply)))
         if game.ply % players == 0:
+            board = Board.from_cells(game.painting)
             rounds.append([line.total for line in game.score().seats])
-            closed.append(closed_strokes(Board.from_cells(game.painting), scorer))
+            closed.append(closed_strokes(board, scorer))
+            largest.append(scorer.largest(board))
     sheet = game.result()
     assert sheet is not None
-    return rounds, tuple(sheet.winners), closed
+    return rounds, tuple(sheet.winners), closed, largest
 
 
 def slope(pairs: list[tuple[int, int]]) -> float:
@@ -70,12 +76,12 @@ def pair_differences(now: list[int], end: list[int]) -> list[tuple[int, int]]:
     return [(now[i] - now[j], end[i] - end[j]) for i in seats for j in seats if i != j]
 
 
-def drift(games: list[tuple[Rounds, tuple[int, ...], Rounds]],
-          after: int) -> tuple[float, float, float, float]:
-    """``(slope, sd, leader wins, closed slope)`` for the round ``after`` (0-based), as
-    described above."""
+def drift(games: list[Game], after: int) -> tuple[float, float, float, float, float]:
+    """``(slope, sd, leader wins, closed slope, stroke leader wins)`` for the round
+    ``after`` (0-based), as described above (``nan`` if no seat held a strict lead)."""
     pairs, banked, leader_wins, leaders = [], [], 0.0, 0
-    for rounds, winners, closed in games:
+    stroke_wins, stroke_leads = 0.0, 0
+    for rounds, winners, closed, largest in games:
         now, end = rounds[after], rounds[-1]
         pairs += pair_differences(now, end)
         banked += pair_differences(closed[after], end)
@@ -83,10 +89,15 @@ def drift(games: list[tuple[Rounds, tuple[int, ...], Rounds]],
             if total == max(now):
                 leaders += 1
                 leader_wins += (seat in winners) / len(winners)
+        sizes = largest[after]
+        if sizes.count(max(sizes)) == 1:
+            stroke_leads += 1
+            stroke_wins += (sizes.index(max(sizes)) in winners) / len(winners)
     changes = [end - now for now, end in pairs]
     mean = sum(changes) / len(changes)
     sd = math.sqrt(sum((c - mean) ** 2 for c in changes) / len(changes))
-    return slope(pairs), sd, leader_wins / leaders, slope(banked)
+    stroke = stroke_wins / stroke_leads if stroke_leads else math.nan
+    return slope(pairs), sd, leader_wins / leaders, slope(banked), stroke
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,10 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     games = [play(args.players, args.seed, index) for index in range(args.games)]
     print(f"Hard self-play, {args.players} players, {args.games} games "
           f"(deals new_game({args.players}, {args.seed} + g))")
-    print(f"{'after round':>11} {'slope':>6} {'sd':>5} {'leader wins':>11} {'closed slope':>12}")
+    print(f"{'after round':>11} {'slope':>6} {'sd':>5} {'leader wins':>11} {'closed slope':>12}"
+          f" {'stroke leader wins':>18}")
     for after in range(len(games[0][0]) - 1):
-        total, sd, wins, banked = drift(games, after)
-        print(f"{after + 1:>11} {total:>+6.2f} {sd:>5.2f} {wins:>11.2f} {banked:>+12.2f}")
+        total, sd, wins, banked, stroke = drift(games, after)
+        print(f"{after + 1:>11} {total:>+6.2f} {sd:>5.2f} {wins:>11.2f} {banked:>+12.2f}"
+              f" {stroke:>18.2f}")
     print(f"parity: {1 / args.players:.2f}")
     return 0
 
