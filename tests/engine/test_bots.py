@@ -1,6 +1,7 @@
 """The bot levels: legal moves in every phase, determinism, the hidden-information rule,
 the search levels' budgets, the level table and the CLI (tournament, ladder)."""
 
+import dataclasses
 import json
 import math
 import random
@@ -14,7 +15,7 @@ from destijl.bots import level_names, make_bot
 from destijl.bots.candidates import SHORTLIST_WIDTH, Table
 from destijl.bots.expert import EXPERT_PLANS, ExpertBot
 from destijl.bots.hard import HardBot
-from destijl.bots.hidden import seen_cards, unseen_cards
+from destijl.bots.hidden import sample_deck, seen_cards, unseen_cards
 from destijl.bots.playout import Sim, best_reply, card_faces, likely_replies
 from destijl.bots.simple import ranked
 from destijl.cli import main
@@ -336,6 +337,33 @@ def test_squash_bounds_what_a_playout_stopped_before_the_end_is_worth(monkeypatc
     last = medium_game(2, 4, 12)  # round 7: the playouts reach the end
     ended = searched_values(monkeypatch, ExpertBot(iterations=60, squash=2.0), last)
     assert max(abs(value) for value in ended) > 2
+
+
+def test_stroke_lead_adds_the_largest_stroke_lead_to_a_cut_off_not_to_the_end(monkeypatch):
+    game = medium_game(4, 5, 9)  # round 3 of 8: one round deep stops before the end
+    search = recorded_search(monkeypatch, ExpertBot(iterations=16), game)
+    scorer, seat = search.policy.scorer, search.seat
+    leads = []
+    for world in range(12):
+        start = search._start(world % len(search.candidates), 0.0)
+        deck = sample_deck(search.unseen, game.deck_count, random.Random(world))
+        search.settings = dataclasses.replace(search.settings, stroke_lead=0.0)
+        plain = search._playout(start, deck, random.Random(world))
+        search.settings = dataclasses.replace(search.settings, stroke_lead=2.5)
+        led = search._playout(start, deck, random.Random(world))
+        sim = start.copy(deck)
+        search.policy.run(sim, random.Random(world), search.settings.rounds + 1)
+        assert not sim.over
+        largest = scorer.largest(sim.board)
+        lead = largest[seat] - max(size for other, size in enumerate(largest) if other != seat)
+        assert led - plain == pytest.approx(2.5 * lead)
+        leads.append(lead)
+    assert len(set(leads)) > 1  # the lead differs between playouts: the term is not constant
+    # a game's end is worth its margin and victory only, whatever stroke_lead is
+    last = medium_game(4, 5, new_game(4).total_plies - 3)
+    plain = searched_values(monkeypatch, ExpertBot(iterations=30), last)
+    led = searched_values(monkeypatch, ExpertBot(iterations=30, stroke_lead=2.5), last)
+    assert plain == led
 
 
 @pytest.mark.parametrize(("players", "seed", "ply"), [(2, 1, 2), (2, 2, 6), (4, 3, 9)])

@@ -20,15 +20,20 @@ changes, measured against the hard level in docs/bots.md:
   medium-level best in about two worlds in three, as the hard level plays it);
 - with 4 players (``EXPERT_PLANS[4]``): an exact last round too, over a shortlist of 20
   (each candidate answered by the medium-level reply of every seat still to play: up to
-  three full scans each, so half the 2-player width keeps the round's first move in time).
+  three full scans each, so half the 2-player width keeps the round's first move in time),
+  and a playout stopped before the end is worth its margin plus ``stroke_lead`` 3 times
+  the lead of the seat's largest stroke over the others' largest (with 4 players a lead in
+  points mid-game barely predicts the winner; the largest stroke, which earns the biggest
+  bonus and breaks a tie for first, does).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
 not adopted (docs/bots.md); so is ``squash`` (a cut-off's margin squashed, ``HardBot``).
-Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus``, ``squash`` and
-``spread``, when given, replace the plan's whatever the player count (``plan_for``); ``finish``
-(playouts on to the end once it is that many rounds away) is off unless given: with 2
-players the two-round playouts already reach the end from two rounds before it.
+Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus``, ``squash``,
+``spread`` and ``stroke_lead``, when given, replace the plan's whatever the player count
+(``plan_for``); ``finish`` (playouts on to the end once it is that many rounds away) is off
+unless given: with 2 players the two-round playouts already reach the end from two rounds
+before it.
 
 The budget is a number of playouts, not a time, so a seed gives the same move on any
 machine; ``time_ms`` only caps it on a slow one.
@@ -61,11 +66,12 @@ class Plan:
     win_bonus: float = 4.0  # a victory's worth, in points of margin, at the game's end
     squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
     spread: float = 0.0  # > 0: the next seat's reply drawn per world from its likely ones
+    stroke_lead: float = 0.0  # a cut-off before the end: + this x the largest-stroke lead
 
 
 EXPERT_PLANS: dict[int, Plan] = {
     2: Plan(640, rounds=2, exact=40, win_bonus=20.0, spread=1.0),
-    3: Plan(220), 4: Plan(120, exact=20), 5: Plan(110)}
+    3: Plan(220), 4: Plan(120, exact=20, stroke_lead=3.0), 5: Plan(110)}
 EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
                                      for players, plan in EXPERT_PLANS.items()}
 
@@ -80,13 +86,14 @@ class ExpertBot(HardBot):
                  width: int = 8, samples: int = 24, learned: int = 0,
                  rounds: int | None = None, exact: int | None = None,
                  win_bonus: float | None = None, squash: float | None = None,
-                 spread: float | None = None, finish: int = 0, **options: float) -> None:
-        # the HardBot settings hold what the plan does not set; rounds, win_bonus, squash
-        # and spread are the plan's, or these when given (``_base_settings``)
+                 spread: float | None = None, stroke_lead: float | None = None,
+                 finish: int = 0, **options: float) -> None:
+        # the HardBot settings hold what the plan does not set; rounds, win_bonus, squash,
+        # spread and stroke_lead are the plan's, or these when given (``_base_settings``)
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
                          learned=learned, finish=finish, **options)
         given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash,
-                 "spread": spread}
+                 "spread": spread, "stroke_lead": stroke_lead}
         self.given = {name: value for name, value in given.items() if value is not None}
 
     def plan_for(self, game: Game) -> Plan:
@@ -98,7 +105,7 @@ class ExpertBot(HardBot):
         plan = self.plan_for(game)
         return dataclasses.replace(self.settings, rounds=int(plan.rounds),
                                    win_bonus=plan.win_bonus, squash=plan.squash,
-                                   spread=plan.spread)
+                                   spread=plan.spread, stroke_lead=plan.stroke_lead)
 
     def _exact_for(self, game: Game) -> int:
         return int(self.plan_for(game).exact)

@@ -62,11 +62,12 @@ class HardBot:
                  width: int = SHORTLIST_WIDTH, rounds: int = 1, samples: int = 8,
                  epsilon: float = 0.1, win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
                  finish: int = 0, exact: int = 0, squash: float = 0.0,
-                 spread: float = 0.0) -> None:
+                 spread: float = 0.0, stroke_lead: float = 0.0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
         self.time_ms = time_ms  # wall-clock cap per move, None for none
         self.width = width  # candidates by the medium ranking (plus one per other card)
-        self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash, spread)
+        self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash, spread,
+                                 stroke_lead)
         self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
         self.finish = finish  # play to the end once it is at most this many rounds after this
         self.exact = exact  # shortlist width once the rest is known (0: width); see _exact_for

@@ -46,6 +46,7 @@ class Settings:
     replies: int = 1  # medium-level replies played before the playout policy takes over
     squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
     spread: float = 0.0  # > 0: the next seat's reply drawn per world, k-th best exp(-k / spread)
+    stroke_lead: float = 0.0  # a cut-off before the end: + this x (own largest - others' largest)
 
 
 class RootSearch:
@@ -149,7 +150,13 @@ class RootSearch:
         result = mine - max(totals)
         if sim.over:
             result += self.settings.win_bonus * scorer.shares(sim.board)[self.seat]
-        elif self.settings.squash:
+            return result
+        if self.settings.stroke_lead:
+            largest = scorer.largest(sim.board)
+            mine = largest[self.seat]
+            largest[self.seat] = 0
+            result += self.settings.stroke_lead * (mine - max(largest))
+        if self.settings.squash:
             result = self.settings.squash * math.tanh(result / self.settings.squash)
         return result
 
