@@ -59,14 +59,8 @@ def closed_strokes(board: Board, scorer: Scorer) -> list[int]:
 
 
 def largest_strokes(board: Board, scorer: Scorer) -> list[int]:
-    """Per seat, the size of its largest stroke (0 if it has none)."""
-    largest = [0] * len(scorer.seat_colors)
-    owner, colors = scorer.owner, board.colors
-    for stroke, size in board.sizes.items():
-        seat = owner[colors[stroke]]
-        if seat >= 0 and size > largest[seat]:
-            largest[seat] = size
-    return largest
+    """Per seat, the size of its largest stroke (0 if it has none): ``Scorer.largest``."""
+    return scorer.largest(board)
 
 
 def features(board: Board, scorer: Scorer, seat: int, left: float) -> list[float]:
