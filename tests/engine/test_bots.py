@@ -366,6 +366,59 @@ def test_stroke_lead_adds_the_largest_stroke_lead_to_a_cut_off_not_to_the_end(mo
     assert plain == led
 
 
+def test_margin_ramp_weighs_a_cut_offs_margin_by_the_share_of_the_game_played(monkeypatch):
+    game = medium_game(4, 5, 9)  # round 3 of 8: one round deep stops before the end
+    search = recorded_search(monkeypatch, ExpertBot(iterations=16, stroke_lead=0.0), game)
+    weights = set()
+    for world in range(8):
+        start = search._start(world % len(search.candidates), 0.0)
+        deck = sample_deck(search.unseen, game.deck_count, random.Random(world))
+        search.settings = dataclasses.replace(search.settings, margin_ramp=0.0)
+        plain = search._playout(start, deck, random.Random(world))
+        search.settings = dataclasses.replace(search.settings, margin_ramp=1.0)
+        ramped = search._playout(start, deck, random.Random(world))
+        sim = start.copy(deck)
+        search.policy.run(sim, random.Random(world), search.settings.rounds + 1)
+        left = (len(sim.gallery) + sim.pending + sim.deck_left - 1) / search.total_plies
+        assert 0 < left < 1 and ramped == pytest.approx(plain * (1 - left))
+        weights.add(round(1 - left, 6))
+    assert weights == {0.5}  # every cut-off of the move is the end of the next round (4 of 8)
+    last = medium_game(4, 5, new_game(4).total_plies - 3)  # the end is never ramped
+    plain = searched_values(monkeypatch, ExpertBot(iterations=30), last)
+    assert searched_values(monkeypatch, ExpertBot(iterations=30, margin_ramp=1.0), last) == plain
+
+
+@pytest.mark.parametrize(("players", "seed", "ply"), [(2, 3, 5), (4, 5, 9), (4, 6, 14)])
+def test_grown_is_the_largest_stroke_a_placement_makes_when_larger_than_now(players, seed, ply):
+    game = medium_game(players, seed, ply)
+    table = Table.of(game)
+    seat = table.seat
+    now = table.scorer.largest(table.board)[seat]
+    placements = table.score_all()[::7]
+    grown = table.grown(placements)
+    for placement, size in zip(placements, grown, strict=True):
+        after = game.clone()
+        after.play(placement.move())
+        largest = Table.of(after).scorer.largest(Table.of(after).board)[seat]
+        assert size == (largest if largest > now else 0)
+    assert any(grown) and not all(grown)
+
+
+def test_builders_add_the_placements_growing_the_largest_stroke_the_most(monkeypatch):
+    game = medium_game(4, 5, 14)
+    plain = [s.move() for s in recorded_search(monkeypatch, ExpertBot(iterations=16), game)
+             .candidates]
+    search = recorded_search(monkeypatch, ExpertBot(iterations=16, builders=3), game)
+    extra = search.candidates[len(plain):]
+    assert [s.move() for s in search.candidates[:len(plain)]] == plain and len(extra) == 3
+    table = Table.of(game)
+    ordered = [scored for _, scored in ranked(game, random.Random(3), table)]
+    others = [s for s in ordered if s.move() not in plain]
+    sizes = table.grown(others)
+    assert sorted(table.grown(extra), reverse=True) == sorted(sizes, reverse=True)[:3]
+    assert min(table.grown(extra)) > 0
+
+
 @pytest.mark.parametrize(("players", "seed", "ply"), [(2, 1, 2), (2, 2, 6), (4, 3, 9)])
 def test_likely_replies_are_the_hard_levels_shortlist_best_first(players, seed, ply):
     game = medium_game(players, seed, ply)

@@ -90,6 +90,34 @@ class Table:
                 scored.append(Scored(card, rotation, pos, info, totals(board, removed, added)))
         return scored
 
+    def grown(self, placements: Iterable[Scored]) -> list[int]:
+        """Per placement, the seat to play's largest stroke it makes (0 if it makes none
+        larger than the seat's largest now; a covered stroke is not subtracted)."""
+        colors = set(self.scorer.seat_colors[self.seat])
+        now = self.scorer.largest(self.board)[self.seat]
+        contexts: dict[int, Context] = {}
+        sizes = []
+        for placement in placements:
+            ctx = contexts.get(placement.pos)
+            if ctx is None:
+                ctx = contexts[placement.pos] = Context(self.board, placement.pos)
+            _, added = outcome(placement.info, ctx)
+            size = max((size for color, size in added if color in colors), default=0)
+            sizes.append(size if size > now else 0)
+        return sizes
+
+
+def stroke_builders(table: Table, ordered: Sequence[Scored], chosen: Sequence[Scored],
+                    count: int) -> list[Scored]:
+    """Up to ``count`` placements of ``ordered`` (best first) not in ``chosen`` that grow the
+    seat's largest stroke the most (the better ranked first on a tie)."""
+    taken = {(s.card, s.rotation, s.pos) for s in chosen}
+    sizes = table.grown(ordered)
+    order = sorted((i for i, size in enumerate(sizes) if size), key=lambda i: (-sizes[i], i))
+    extra = [ordered[i] for i in order if (ordered[i].card, ordered[i].rotation,
+                                            ordered[i].pos) not in taken]
+    return extra[:count]
+
 
 def shortlist(ordered: Sequence[Item], width: int, card_of: Callable[[Item], int]) -> list[Item]:
     """The first ``width`` of ``ordered`` (best first), then the first of every other card.

@@ -28,12 +28,13 @@ changes, measured against the hard level in docs/bots.md:
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
-not adopted (docs/bots.md); so is ``squash`` (a cut-off's margin squashed, ``HardBot``).
+not adopted (docs/bots.md); so are ``squash`` (a cut-off's margin squashed, ``HardBot``)
+and ``margin_ramp`` (a cut-off's margin weighed by the share of the game played).
 Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus``, ``squash``,
-``spread`` and ``stroke_lead``, when given, replace the plan's whatever the player count
-(``plan_for``); ``finish`` (playouts on to the end once it is that many rounds away) is off
-unless given: with 2 players the two-round playouts already reach the end from two rounds
-before it.
+``spread``, ``stroke_lead`` and ``margin_ramp``, when given, replace the plan's whatever
+the player count (``plan_for``); ``finish`` (playouts on to the end once it is that many
+rounds away) is off unless given: with 2 players the two-round playouts already reach the
+end from two rounds before it.
 
 The budget is a number of playouts, not a time, so a seed gives the same move on any
 machine; ``time_ms`` only caps it on a slow one.
@@ -67,6 +68,7 @@ class Plan:
     squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
     spread: float = 0.0  # > 0: the next seat's reply drawn per world from its likely ones
     stroke_lead: float = 0.0  # a cut-off before the end: + this x the largest-stroke lead
+    margin_ramp: float = 0.0  # a cut-off's margin weighs 1 - this x the share of the game left
 
 
 EXPERT_PLANS: dict[int, Plan] = {
@@ -87,13 +89,13 @@ class ExpertBot(HardBot):
                  rounds: int | None = None, exact: int | None = None,
                  win_bonus: float | None = None, squash: float | None = None,
                  spread: float | None = None, stroke_lead: float | None = None,
-                 finish: int = 0, **options: float) -> None:
+                 margin_ramp: float | None = None, finish: int = 0, **options: float) -> None:
         # the HardBot settings hold what the plan does not set; rounds, win_bonus, squash,
         # spread and stroke_lead are the plan's, or these when given (``_base_settings``)
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
                          learned=learned, finish=finish, **options)
         given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash,
-                 "spread": spread, "stroke_lead": stroke_lead}
+                 "spread": spread, "stroke_lead": stroke_lead, "margin_ramp": margin_ramp}
         self.given = {name: value for name, value in given.items() if value is not None}
 
     def plan_for(self, game: Game) -> Plan:
@@ -105,7 +107,8 @@ class ExpertBot(HardBot):
         plan = self.plan_for(game)
         return dataclasses.replace(self.settings, rounds=int(plan.rounds),
                                    win_bonus=plan.win_bonus, squash=plan.squash,
-                                   spread=plan.spread, stroke_lead=plan.stroke_lead)
+                                   spread=plan.spread, stroke_lead=plan.stroke_lead,
+                                   margin_ramp=plan.margin_ramp)
 
     def _exact_for(self, game: Game) -> int:
         return int(self.plan_for(game).exact)

@@ -18,7 +18,12 @@ that many rounds away; ``squash``, a playout cut off before the end worth
 counts almost as much as a large one, so the search plays for the lead rather than its
 size); ``spread``, the next seat's known reply drawn in each world from its likely
 replies (the hard level's shortlist for it, the k-th best with weight exp(-k / spread))
-instead of always its medium-level best (not in the exact last round).
+instead of always its medium-level best (not in the exact last round); ``stroke_lead``,
+a playout cut off before the end worth its margin plus that many times the lead of the
+seat's largest stroke over the others' largest; ``margin_ramp``, the margin of such a
+cut-off weighed ``1 - margin_ramp x`` the share of the game left after it; ``builders``,
+that many more candidates (not in the exact last round): the placements that grow the
+seat's largest stroke the most (``candidates.stroke_builders``).
 
 The search is anytime: ``iterations`` (playouts, reproducible; by default
 ``DEFAULT_ITERATIONS`` for the player count) bounds it, and ``time_ms``, when given,
@@ -42,7 +47,7 @@ from operator import attrgetter
 
 from ..game import Game
 from ..move import Move
-from .candidates import SHORTLIST_WIDTH, Scored, Table, shortlist
+from .candidates import SHORTLIST_WIDTH, Scored, Table, shortlist, stroke_builders
 from .evaluation import weights_for
 from .hidden import unseen_cards
 from .playout import Policy, Sim, card_faces, turn_in_round
@@ -62,15 +67,17 @@ class HardBot:
                  width: int = SHORTLIST_WIDTH, rounds: int = 1, samples: int = 8,
                  epsilon: float = 0.1, win_bonus: float = 4.0, replies: int = 1, learned: int = 0,
                  finish: int = 0, exact: int = 0, squash: float = 0.0,
-                 spread: float = 0.0, stroke_lead: float = 0.0) -> None:
+                 spread: float = 0.0, stroke_lead: float = 0.0,
+                 margin_ramp: float = 0.0, builders: int = 0) -> None:
         self.iterations = iterations  # None: DEFAULT_ITERATIONS for the player count
         self.time_ms = time_ms  # wall-clock cap per move, None for none
         self.width = width  # candidates by the medium ranking (plus one per other card)
         self.settings = Settings(rounds, samples, epsilon, win_bonus, replies, squash, spread,
-                                 stroke_lead)
+                                 stroke_lead, margin_ramp)
         self.learned = bool(learned)  # cut-offs scored by destijl.bots.evaluation
         self.finish = finish  # play to the end once it is at most this many rounds after this
         self.exact = exact  # shortlist width once the rest is known (0: width); see _exact_for
+        self.builders = builders  # + this many placements growing the largest stroke the most
         self.playouts = 0  # playouts run by the last choose
 
     def choose(self, game: Game, rng: random.Random) -> Move:
@@ -84,7 +91,11 @@ class HardBot:
             settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play),
                                            spread=0.0)
         width = max(self.width, exact) if known else self.width
-        candidates = self._shortlist(ranked(game, rng, table), width)
+        order = ranked(game, rng, table)
+        candidates = self._shortlist(order, width)
+        if self.builders and not known:
+            candidates += stroke_builders(table, [scored for _, scored in order], candidates,
+                                          self.builders)
         if len(candidates) == 1:
             return candidates[0].move()
         faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))

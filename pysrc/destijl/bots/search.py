@@ -47,6 +47,7 @@ class Settings:
     squash: float = 0.0  # > 0: a cut-off before the end is worth squash * tanh(margin / squash)
     spread: float = 0.0  # > 0: the next seat's reply drawn per world, k-th best exp(-k / spread)
     stroke_lead: float = 0.0  # a cut-off before the end: + this x (own largest - others' largest)
+    margin_ramp: float = 0.0  # a cut-off's margin weighs 1 - this x the share of the game left
 
 
 class RootSearch:
@@ -141,8 +142,8 @@ class RootSearch:
         sim = start.copy(deck)
         self.policy.run(sim, rng, self.settings.rounds + 1)
         scorer = self.policy.scorer
+        left = (len(sim.gallery) + sim.pending + sim.deck_left - 1) / self.total_plies
         if self.weights is not None and not sim.over:
-            left = (len(sim.gallery) + sim.pending + sim.deck_left - 1) / self.total_plies
             return evaluate(sim.board, scorer, self.seat, left, self.weights)
         totals = scorer.totals(sim.board)
         mine = totals[self.seat]
@@ -151,6 +152,8 @@ class RootSearch:
         if sim.over:
             result += self.settings.win_bonus * scorer.shares(sim.board)[self.seat]
             return result
+        if self.settings.margin_ramp:
+            result *= 1 - self.settings.margin_ramp * left
         if self.settings.stroke_lead:
             largest = scorer.largest(sim.board)
             mine = largest[self.seat]
