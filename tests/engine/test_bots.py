@@ -405,12 +405,15 @@ def test_grown_is_the_largest_stroke_a_placement_makes_when_larger_than_now(play
 
 
 def test_builders_add_the_placements_growing_the_largest_stroke_the_most(monkeypatch):
-    game = medium_game(4, 5, 14)
-    plain = [s.move() for s in recorded_search(monkeypatch, ExpertBot(iterations=16), game)
+    game = medium_game(4, 5, 14)  # the 4-player expert's plan has builders, the others not
+    assert ExpertBot()._builders_for(game) > 0 == ExpertBot()._builders_for(medium_game(2, 5, 6))
+    plain = [s.move() for s in recorded_search(monkeypatch, ExpertBot(iterations=16,
+                                                                      builders=0), game)
              .candidates]
-    search = recorded_search(monkeypatch, ExpertBot(iterations=16, builders=3), game)
+    search = recorded_search(monkeypatch, ExpertBot(iterations=16), game)
     extra = search.candidates[len(plain):]
-    assert [s.move() for s in search.candidates[:len(plain)]] == plain and len(extra) == 3
+    assert [s.move() for s in search.candidates[:len(plain)]] == plain
+    assert len(extra) == EXPERT_PLANS[4].builders == 3
     table = Table.of(game)
     ordered = [scored for _, scored in ranked(game, random.Random(3), table)]
     others = [s for s in ordered if s.move() not in plain]

@@ -24,7 +24,9 @@ changes, measured against the hard level in docs/bots.md:
   and a playout stopped before the end is worth its margin plus ``stroke_lead`` 3 times
   the lead of the seat's largest stroke over the others' largest (with 4 players a lead in
   points mid-game barely predicts the winner; the largest stroke, which earns the biggest
-  bonus and breaks a tie for first, does).
+  bonus and breaks a tie for first, does), and before the last round the shortlist also
+  holds the ``builders`` 3 placements that grow the seat's largest stroke the most (the
+  medium ranking by points alone leaves them out, so the search could not choose them).
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
@@ -69,11 +71,12 @@ class Plan:
     spread: float = 0.0  # > 0: the next seat's reply drawn per world from its likely ones
     stroke_lead: float = 0.0  # a cut-off before the end: + this x the largest-stroke lead
     margin_ramp: float = 0.0  # a cut-off's margin weighs 1 - this x the share of the game left
+    builders: int = 0  # + this many candidates: the placements growing the largest stroke most
 
 
 EXPERT_PLANS: dict[int, Plan] = {
     2: Plan(640, rounds=2, exact=40, win_bonus=20.0, spread=1.0),
-    3: Plan(220), 4: Plan(120, exact=20, stroke_lead=3.0), 5: Plan(110)}
+    3: Plan(220), 4: Plan(120, exact=20, stroke_lead=3.0, builders=3), 5: Plan(110)}
 EXPERT_ITERATIONS: dict[int, int] = {players: plan.iterations
                                      for players, plan in EXPERT_PLANS.items()}
 
@@ -89,13 +92,15 @@ class ExpertBot(HardBot):
                  rounds: int | None = None, exact: int | None = None,
                  win_bonus: float | None = None, squash: float | None = None,
                  spread: float | None = None, stroke_lead: float | None = None,
-                 margin_ramp: float | None = None, finish: int = 0, **options: float) -> None:
+                 margin_ramp: float | None = None, builders: int | None = None,
+                 finish: int = 0, **options: float) -> None:
         # the HardBot settings hold what the plan does not set; rounds, win_bonus, squash,
-        # spread and stroke_lead are the plan's, or these when given (``_base_settings``)
+        # spread, stroke_lead, margin_ramp and builders are the plan's, or these when given
         super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
                          learned=learned, finish=finish, **options)
         given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash,
-                 "spread": spread, "stroke_lead": stroke_lead, "margin_ramp": margin_ramp}
+                 "spread": spread, "stroke_lead": stroke_lead, "margin_ramp": margin_ramp,
+                 "builders": builders}
         self.given = {name: value for name, value in given.items() if value is not None}
 
     def plan_for(self, game: Game) -> Plan:
@@ -112,3 +117,6 @@ class ExpertBot(HardBot):
 
     def _exact_for(self, game: Game) -> int:
         return int(self.plan_for(game).exact)
+
+    def _builders_for(self, game: Game) -> int:
+        return int(self.plan_for(game).builders)

@@ -93,9 +93,10 @@ class HardBot:
         width = max(self.width, exact) if known else self.width
         order = ranked(game, rng, table)
         candidates = self._shortlist(order, width)
-        if self.builders and not known:
+        builders = self._builders_for(game)
+        if builders and not known:
             candidates += stroke_builders(table, [scored for _, scored in order], candidates,
-                                          self.builders)
+                                          builders)
         if len(candidates) == 1:
             return candidates[0].move()
         faces = card_faces(game, sorted({*game.gallery, *unseen_cards(game)}))
@@ -118,6 +119,10 @@ class HardBot:
     def _exact_for(self, game: Game) -> int:
         """The shortlist's width once nothing is hidden any more (0: no exact search)."""
         return self.exact
+
+    def _builders_for(self, game: Game) -> int:
+        """How many stroke-building candidates join the shortlist (``stroke_builders``)."""
+        return self.builders
 
     def _settings_for(self, game: Game) -> Settings:
         """The search's settings for this move: with ``finish``, playouts go on to the
