@@ -339,20 +339,27 @@ def test_squash_bounds_what_a_playout_stopped_before_the_end_is_worth(monkeypatc
     assert max(abs(value) for value in ended) > 2
 
 
+def cut_off_pair(search, game, world, field, off, on):
+    """One world's playout value with the setting ``field`` at ``off`` and at ``on`` (the
+    same start, deck and seed), and the Sim where that playout stopped."""
+    start = search._start(world % len(search.candidates), 0.0)
+    deck = sample_deck(search.unseen, game.deck_count, random.Random(world))
+    values = []
+    for value in (off, on):
+        search.settings = dataclasses.replace(search.settings, **{field: value})
+        values.append(search._playout(start, deck, random.Random(world)))
+    sim = start.copy(deck)
+    search.policy.run(sim, random.Random(world), search.settings.rounds + 1)
+    return values[0], values[1], sim
+
+
 def test_stroke_lead_adds_the_largest_stroke_lead_to_a_cut_off_not_to_the_end(monkeypatch):
     game = medium_game(4, 5, 9)  # round 3 of 8: one round deep stops before the end
     search = recorded_search(monkeypatch, ExpertBot(iterations=16), game)
     scorer, seat = search.policy.scorer, search.seat
     leads = []
     for world in range(12):
-        start = search._start(world % len(search.candidates), 0.0)
-        deck = sample_deck(search.unseen, game.deck_count, random.Random(world))
-        search.settings = dataclasses.replace(search.settings, stroke_lead=0.0)
-        plain = search._playout(start, deck, random.Random(world))
-        search.settings = dataclasses.replace(search.settings, stroke_lead=2.5)
-        led = search._playout(start, deck, random.Random(world))
-        sim = start.copy(deck)
-        search.policy.run(sim, random.Random(world), search.settings.rounds + 1)
+        plain, led, sim = cut_off_pair(search, game, world, "stroke_lead", 0.0, 2.5)
         assert not sim.over
         largest = scorer.largest(sim.board)
         lead = largest[seat] - max(size for other, size in enumerate(largest) if other != seat)
@@ -371,14 +378,7 @@ def test_margin_ramp_weighs_a_cut_offs_margin_by_the_share_of_the_game_played(mo
     search = recorded_search(monkeypatch, ExpertBot(iterations=16, stroke_lead=0.0), game)
     weights = set()
     for world in range(8):
-        start = search._start(world % len(search.candidates), 0.0)
-        deck = sample_deck(search.unseen, game.deck_count, random.Random(world))
-        search.settings = dataclasses.replace(search.settings, margin_ramp=0.0)
-        plain = search._playout(start, deck, random.Random(world))
-        search.settings = dataclasses.replace(search.settings, margin_ramp=1.0)
-        ramped = search._playout(start, deck, random.Random(world))
-        sim = start.copy(deck)
-        search.policy.run(sim, random.Random(world), search.settings.rounds + 1)
+        plain, ramped, sim = cut_off_pair(search, game, world, "margin_ramp", 0.0, 1.0)
         left = (len(sim.gallery) + sim.pending + sim.deck_left - 1) / search.total_plies
         assert 0 < left < 1 and ramped == pytest.approx(plain * (1 - left))
         weights.add(round(1 - left, 6))

@@ -91,8 +91,9 @@ class Table:
         return scored
 
     def grown(self, placements: Iterable[Scored]) -> list[int]:
-        """Per placement, the seat to play's largest stroke it makes (0 if it makes none
-        larger than the seat's largest now; a covered stroke is not subtracted)."""
+        """Per placement, the seat to play's largest stroke after it when that is larger
+        than the seat's largest now, else 0 (exact: a stroke larger than any now can only
+        be one the placement makes, so the added strokes tell)."""
         colors = set(self.scorer.seat_colors[self.seat])
         now = self.scorer.largest(self.board)[self.seat]
         contexts: dict[int, Context] = {}

@@ -33,10 +33,10 @@ final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off:
 not adopted (docs/bots.md); so are ``squash`` (a cut-off's margin squashed, ``HardBot``)
 and ``margin_ramp`` (a cut-off's margin weighed by the share of the game played).
 Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus``, ``squash``,
-``spread``, ``stroke_lead`` and ``margin_ramp``, when given, replace the plan's whatever
-the player count (``plan_for``); ``finish`` (playouts on to the end once it is that many
-rounds away) is off unless given: with 2 players the two-round playouts already reach the
-end from two rounds before it.
+``spread``, ``stroke_lead``, ``margin_ramp`` and ``builders``, when given, replace the
+plan's whatever the player count (``plan_for``); ``finish`` (playouts on to the end once
+it is that many rounds away) is off unless given: with 2 players the two-round playouts
+already reach the end from two rounds before it.
 
 The budget is a number of playouts, not a time, so a seed gives the same move on any
 machine; ``time_ms`` only caps it on a slow one.

@@ -15,7 +15,8 @@ as a real opponent that searches does not always play the best placement by valu
 searching seat's margin over the best other seat, plus ``win_bonus`` times its share of
 the victory if the game ended; with ``weights`` (the expert level), a playout that stops
 before the end is worth the learned estimate of the final margin instead
-(``destijl.bots.evaluation``).
+(``destijl.bots.evaluation``); ``stroke_lead`` adds the lead of the seat's largest stroke
+to such a cut-off and ``margin_ramp`` weighs its margin by how much of the game is played.
 """
 
 from __future__ import annotations
