@@ -99,7 +99,7 @@ def test_the_page_says_stalled_and_retry_recovers(page: Page, guard: Guard) -> N
 
 
 def test_the_gzipped_bytecode_starts_inflated_or_not_and_fails_when_damaged(
-    page: Page, probe_site: Site
+    page: Page, probe_site: Site, guard: Guard
 ) -> None:
     """The build's file plays; the same file inflated by the host plays; a damaged one
     fails at once with a message naming it."""
@@ -119,6 +119,10 @@ def test_the_gzipped_bytecode_starts_inflated_or_not_and_fails_when_damaged(
     assert page.evaluate(PLAY, 2) == 2
 
     page.context.unroute(f"**/{name}")
+    # on a busy machine Pyodide may already have asked for the damaged file when it fails,
+    # and logs the same failure to the console as well: expected, whichever comes first
+    guard.allow("is damaged")
+    guard.allow("installing the standard library")
     page.context.route(f"**/{name}", lambda route: route.fulfill(
         body=gzipped[:2] + bytes(200) + gzipped[200:4000], content_type="application/gzip"))
     started = open_probe(page, probe_site.url + "/?no-sw")
