@@ -113,11 +113,9 @@ def stroke_builders(table: Table, ordered: Sequence[Scored], chosen: Sequence[Sc
     """Up to ``count`` placements of ``ordered`` (best first) not in ``chosen`` that grow the
     seat's largest stroke the most (the better ranked first on a tie)."""
     taken = {(s.card, s.rotation, s.pos) for s in chosen}
-    sizes = table.grown(ordered)
-    order = sorted((i for i, size in enumerate(sizes) if size), key=lambda i: (-sizes[i], i))
-    extra = [ordered[i] for i in order if (ordered[i].card, ordered[i].rotation,
-                                            ordered[i].pos) not in taken]
-    return extra[:count]
+    others = [s for s in ordered if (s.card, s.rotation, s.pos) not in taken]
+    growing = [(-size, rank) for rank, size in enumerate(table.grown(others)) if size]
+    return [others[rank] for _, rank in sorted(growing)[:count]]
 
 
 def shortlist(ordered: Sequence[Item], width: int, card_of: Callable[[Item], int]) -> list[Item]:

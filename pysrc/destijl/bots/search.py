@@ -143,9 +143,8 @@ class RootSearch:
         sim = start.copy(deck)
         self.policy.run(sim, rng, self.settings.rounds + 1)
         scorer = self.policy.scorer
-        left = (len(sim.gallery) + sim.pending + sim.deck_left - 1) / self.total_plies
         if self.weights is not None and not sim.over:
-            return evaluate(sim.board, scorer, self.seat, left, self.weights)
+            return evaluate(sim.board, scorer, self.seat, self._left(sim), self.weights)
         totals = scorer.totals(sim.board)
         mine = totals[self.seat]
         totals[self.seat] = -1 << 30
@@ -154,15 +153,19 @@ class RootSearch:
             result += self.settings.win_bonus * scorer.shares(sim.board)[self.seat]
             return result
         if self.settings.margin_ramp:
-            result *= 1 - self.settings.margin_ramp * left
+            result *= 1 - self.settings.margin_ramp * self._left(sim)
         if self.settings.stroke_lead:
             largest = scorer.largest(sim.board)
-            mine = largest[self.seat]
+            own = largest[self.seat]
             largest[self.seat] = 0
-            result += self.settings.stroke_lead * (mine - max(largest))
+            result += self.settings.stroke_lead * (own - max(largest))
         if self.settings.squash:
             result = self.settings.squash * math.tanh(result / self.settings.squash)
         return result
+
+    def _left(self, sim: Sim) -> float:
+        """The share of the game's plies still to play in ``sim``."""
+        return (len(sim.gallery) + sim.pending + sim.deck_left - 1) / self.total_plies
 
     def _mean(self, index: int, count: int) -> float:
         return sum(self.values[index][:count]) / count if count else 0.0
