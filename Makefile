@@ -8,7 +8,7 @@ PORT ?= 8000
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web mutation clean
+.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web test-bench mutation clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,10 @@ $(VENV)/.mutation: pyproject.toml $(VENV)/.installed
 
 mutation: $(VENV)/.mutation
 	nice $(PY) build_scripts/mutation.py $(MUTATION_ARGS)
+
+# The benchmarks' harness still measures every part (marker bench; not part of `make test`).
+test-bench: setup npm browser build
+	$(PY) -m pytest -q -m bench tests/web/test_bench_harness.py
 
 # Load benchmark in Chromium + Lighthouse; writes docs/benchmarks.md (not part of `make test`).
 bench-web: setup npm browser

@@ -136,8 +136,13 @@ def test_the_medium_example_is_the_medium_level():
 def test_the_starter_bot_plays_whole_games():
     bot = UserBot.from_source(source("starter"))
     game = new_game(2, seed=6)
+    moves = 0
     while not game.is_over:
-        game.play(bot.move(game, 1))
+        move = bot.move(game, 1)
+        assert game.is_legal(move), (game.ply, move)
+        game.play(move)
+        moves += 1
+    assert moves == game.total_plies and game.result() is not None
 
 
 def _error(code: str, game: Game | None = None) -> BotError:

@@ -5,6 +5,7 @@ import dataclasses
 import json
 import math
 import random
+import time
 
 import pytest
 
@@ -76,10 +77,14 @@ def test_hard_runs_exactly_its_iteration_budget():
 
 
 def test_hard_stops_at_its_time_limit():
+    """20,000 playouts cost about 30 s of CPU here; a 30 ms limit must stop the search long
+    before (CPU time, so a loaded machine does not make the bound flaky)."""
     game = new_game(5, seed=2)
-    bot = HardBot(iterations=10**6, time_ms=30)
+    bot = HardBot(iterations=20_000, time_ms=30)
+    started = time.process_time()
     assert game.is_legal(bot.choose(game, random.Random(1)))
-    assert bot.playouts < 10**6  # with no time for any playout it plays the medium choice
+    assert time.process_time() - started < 3.0
+    assert bot.playouts < 20_000  # with no time for any playout it plays the medium choice
 
 
 def hidden_twins(game):

@@ -6,6 +6,7 @@ destijl.names.check_name, for every boundary of the rule and a spread of names.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -51,8 +52,10 @@ def corpus() -> list[str]:
     return names
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@pytest.mark.skipif(NODE is None and not os.environ.get("CI"),
+                    reason="node is not installed (under CI=true this test fails instead)")
 def test_names_js_agrees_with_the_engine(tmp_path: Path) -> None:
+    assert NODE, "node is not installed, and CI must run this test"
     shutil.copy(NAMES_JS, tmp_path / "names.js")
     (tmp_path / "rules-data.js").write_text(rules_data.module_text(describe()))
     (tmp_path / "run.mjs").write_text(RUN)

@@ -191,6 +191,13 @@ def focused(where: Page | Frame) -> str:
     return where.evaluate(FOCUSED_JS)
 
 
+def settled(where: Page | Frame) -> None:
+    """Wait until the page has drawn the frame after the last input (it moves the focus in
+    a requestAnimationFrame callback), so a focus read afterwards sees the key's effect."""
+    where.evaluate("() => new Promise((done) => requestAnimationFrame("
+                   "() => requestAnimationFrame(done)))")
+
+
 def wait_focus(where: Page | Frame, *starts: str) -> str:
     """Wait until the focus is on something whose `focused` name starts with one of `starts`
     (the page moves the focus when it redraws, a frame after the key); returns the name."""
@@ -217,6 +224,7 @@ def arrow_round_trips(page: Page, spots: int = 10) -> tuple[int, int, list[str]]
         for key, opposite in OPPOSITE.items():
             here = focused(page)
             page.keyboard.press(key)
+            settled(page)
             there = focused(page)
             if there == here:
                 continue
@@ -227,6 +235,7 @@ def arrow_round_trips(page: Page, spots: int = 10) -> tuple[int, int, list[str]]
             if not ahead:
                 wrong.append(f"{key} from {here} to {there}")
             page.keyboard.press(opposite)
+            settled(page)
             back += focused(page) == here
     x, y = start.split()[1].split(",")
     page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']").focus()

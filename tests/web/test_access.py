@@ -20,6 +20,7 @@ from player import (
     wait_ply_above,
 )
 from playwright.sync_api import BrowserContext, Page, expect
+from screens import settled
 
 MAX_KEYS = 6  # keystrokes from a bot's move to the player's placement (default card and spot)
 # after U: the move was taken back (ply below `p`), or the bot answered first (Undo greyed)
@@ -118,9 +119,11 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
             before = focused(page)["label"]
             for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
                 page.keyboard.press(key)
+                settled(page)
                 if focused(page)["label"] != before:
                     break
             moved = focused(page)["label"]
+            assert moved != before, f"no arrow key moved the focus from {before!r}"
             assert moved.startswith("Place at column"), moved
             x, y = re.match(r"Place at column (-?\d+), row (-?\d+)", moved).groups()
             expect(ghost).to_have_attribute("data-x", x)

@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.bench  # `make test-bench`: outside `make test` (26 s of the suite)
+
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "build_scripts" / "bench_web.py"
 

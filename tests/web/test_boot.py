@@ -53,8 +53,7 @@ def test_a_missing_file_fails_at_once_with_its_status(
     shutil.copytree(probe_site.root, root)
     next(root.glob("assets/pyodide-*/pyodide.asm.wasm")).unlink()
     broken = serve(root)
-    guard.allow("404")
-    guard.allow("pyodide.asm")  # the failed worker is stopped: its other fetches are cut off
+    guard.allow("pyodide.asm")  # its 404, and the failed worker's other fetches, cut off
     started = open_probe(page, broken.url + "/?no-sw")
     message = page.evaluate(FAILURE)
     assert message and "HTTP 404" in message and "pyodide.asm.wasm" in message
