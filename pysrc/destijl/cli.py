@@ -98,11 +98,6 @@ def run_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_record(path: str) -> Any:
-    """Read a JSON record from a file or stdin ('-'); ``BadRequest`` if it is not sane JSON."""
-    return loads(read_text(path), where=f"{path}: not a JSON record")
-
-
 def read_text(path: str) -> str:
     """The text of a file or stdin ('-').
 

@@ -70,11 +70,6 @@ export function modal(layer, open, first = null) {
   return false;
 }
 
-/** Is a modal layer open? */
-export function modalOpen() {
-  return stack.length > 0;
-}
-
 /** Tab or Shift+Tab (keydown `ev`) while a layer is open: keep the focus inside it. */
 export function trapTab(ev) {
   const top = stack.at(-1)?.layer;

@@ -33,9 +33,3 @@ export function checkName(value, rule = RULES.names) {
   if (chars.every((c) => within(c.codePointAt(0), rule.invisible))) return { why: "a name needs a visible character" };
   return { name };
 }
-
-/** `text` cut to the rule's length in code points (the form's name fields). */
-export function cutName(text, rule = RULES.names) {
-  const chars = [...text];
-  return chars.length > rule.max ? chars.slice(0, rule.max).join("") : text;
-}
