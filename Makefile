@@ -8,12 +8,12 @@ PORT ?= 8000
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web test-bench mutation clean
+.PHONY: test-node play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web test-bench mutation clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,cluster]'
 	touch $@
 
 setup: $(VENV)/.installed
@@ -49,7 +49,10 @@ test-wasm: setup npm
 test-web: setup npm browser
 	$(PY) -m pytest tests/web -q
 
-test: setup npm browser build lint
+test-node:
+	node --test tests/node/
+
+test: setup npm browser build lint test-node
 	$(PY) -m pytest -q
 
 bench: setup

@@ -34,7 +34,8 @@ PYODIDE_PKG = HERE / "node_modules" / "pyodide"
 ENGINE = REPO / "pysrc" / "destijl"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # The command line's modules: never imported in the browser, so not shipped there.
-NATIVE_ONLY = frozenset({"__main__", "cli", "bench", "tournament", "ladder", "render"})
+NATIVE_ONLY = frozenset({"__main__", "cli", "bench", "tournament", "ladder", "render",
+                         "cluster"})
 
 
 class StdlibError(Exception):

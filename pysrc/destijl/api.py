@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, daily, link
+from . import __version__, daily, daily_proof, link
 from .bots import level_move
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .facts import describe
@@ -28,11 +28,12 @@ from .friends_api import COMMANDS as FRIEND_COMMANDS
 from .game import DEFAULT_COLORS, Game, new_game
 from .gameview import view
 from .integers import is_int
-from .jsontext import loads
+from .jsontext import loads, unwritable
 from .lab import cmd_bot_state, cmd_lab_advance, cmd_lab_summary
 from .move import Move
 from .preview import cmd_hint, cmd_history, cmd_preview
 from .record import FORMAT, FRIEND_FORMAT, replay
+from .review.api import COMMANDS as REVIEW_COMMANDS
 from .scoring import score_painting
 
 
@@ -48,11 +49,27 @@ def handle(request: str) -> str:
             raise BadRequest("request: expected a JSON object with cmd and args")
         args = data.get("args")
         result = dispatch(data.get("cmd"), {} if args is None else args)
-        return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
+        return _answer(result)
     except DeStijlError as error:
         return _error(public_type(error), str(error))
     except Exception as error:  # a bug: report it rather than hang the page
         return _error("InternalError", f"{type(error).__name__}: {error}")
+
+
+def _answer(result: Any) -> str:
+    """The ok reply, strictly JSON (no ``NaN``, no ``Infinity``). A value that cannot be
+    written (a request's ``HugeNumber`` echoed back in an unknown field) is a ``BadRequest``
+    naming where it sits; anything else that cannot be written is a bug."""
+    try:
+        return json.dumps({"ok": True, "result": result}, separators=(",", ":"),
+                          allow_nan=False)
+    except (TypeError, ValueError):
+        found = unwritable(result)
+        if found is None:
+            raise
+        where, value = found
+        raise BadRequest(f"{where or 'result'}: {quote(value)} cannot be answered as JSON "
+                         "(an unknown field holding a value the engine does not read?)") from None
 
 
 def dispatch(cmd: Any, args: Any) -> Any:
@@ -146,6 +163,9 @@ def cmd_bot_move(args: dict) -> dict:
     game = _game(args)
     if game.is_over:
         raise IllegalMove("the game is over: no move to choose")
+    if isinstance(game, FriendGame) and game.pending_draw is not None:
+        raise BadRequest(f"record: draw {game.pending_draw} is not complete yet (the Gallery "
+                         "is not dealt): no seat is to move")
     level = args.get("level")
     if level is None:
         controller = game.seats[game.current_seat].controller
@@ -244,8 +264,17 @@ def cmd_daily_result(args: dict) -> dict:
     """A finished daily's score, place, par (played now, by the hard bot) and share text."""
     if "record" not in args:
         raise BadRequest("record: missing")
-    game, outcome = daily.result_of_record(args["record"], args.get("date"))
-    return {**outcome.to_dict(), "text": daily.share_text(game, outcome)}
+    game, outcome = daily.result_of_record(args["record"], args.get("date"), args.get("hints", 0))
+    text = link.to_text(game.record(), "daily", outcome.date, hints=outcome.hints, par=outcome.par)
+    return {**outcome.to_dict(), "text": daily.share_text(game, outcome), "link_text": text}
+
+
+def cmd_daily_check(args: dict) -> dict:
+    """One day of a results file re-checked (``date``, ``entry``, the device's ``today``):
+    the entry the engine confirms, its score, par and place its own; else ``BadRequest``."""
+    today = args.get("today")
+    daily.number(today)
+    return {"entry": daily_proof.check_entry(args.get("date"), args.get("entry"), today)}
 
 
 COMMANDS: dict[str, Callable[[dict], Any]] = {
@@ -269,6 +298,8 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "link_open": cmd_link_open,
     "daily": cmd_daily,
     "daily_result": cmd_daily_result,
+    "daily_check": cmd_daily_check,
+    **REVIEW_COMMANDS,
 }
 
 

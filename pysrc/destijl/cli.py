@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import daily, link
+from . import daily, daily_proof, link
 from .bots import level_move, lineup, make_bot
 from .errors import DeStijlError
 from .game import new_game
@@ -27,11 +27,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except DeStijlError as error:
-        print(f"error: {printable(str(error))}", file=sys.stderr)
+        print(f"error: {_one_line(error)}", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"error: {printable(str(error))}", file=sys.stderr)
+        print(f"error: {_one_line(error)}", file=sys.stderr)
         return 2
+    except Exception as error:  # a bug in the engine: still one line, never a traceback
+        print(f"error: internal error (a bug in De Stijl): {type(error).__name__}: "
+              f"{_one_line(error)[:200]}", file=sys.stderr)
+        return 3
+
+
+def _one_line(error: BaseException) -> str:
+    """An error's message made safe for a terminal, on one line."""
+    return printable(str(error)).replace("\n", " ")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser(
         "verify", help="replay and re-score a record file ('-' for stdin) or a game link")
     verify.add_argument("file")
+    verify.add_argument("--today", help="a daily result's latest possible date, YYYY-MM-DD "
+                        "(default: the latest date anywhere on Earth now)")
     verify.set_defaults(run=run_verify)
 
     show = commands.add_parser("show", help="print a record's Painting and score sheet")
@@ -66,6 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
     links.add_argument("--measure", action="store_true",
                        help="measure link lengths of whole medium-bot games (2 to 5 seats)")
     links.set_defaults(run=run_link)
+
+    review = commands.add_parser(
+        "review", help="judge each placement against the expert's best (a file or a link)")
+    review.add_argument("file")
+    review.add_argument("--seat", type=int, default=None, help="0-based seat (default: all)")
+    review.add_argument("--playouts", type=int, default=None,
+                        help="playouts per position (default: the page's, by player count)")
+    review.add_argument("--seed", type=int, default=1)
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
+    review.set_defaults(run=run_review)
 
     for extra in _extra_commands():
         extra(commands)
@@ -118,12 +139,19 @@ def read_text(path: str) -> str:
 def read_game(source: str) -> Any:
     """A record from a file or stdin, or the record of a game link (URL, ``#g=`` fragment
     or payload) given in place of a file or as the file's content."""
+    opened, record = read_source(source)
+    return _record_of(opened) if opened is not None else record
+
+
+def read_source(source: str) -> tuple[link.OpenedLink | None, Any]:
+    """``(opened link, None)`` for a game link given as ``source`` or as its content, else
+    ``(None, record)``."""
     if source != "-" and not os.path.exists(source) and payload_of(source):
-        return _record_of(link.decode(payload_of(source)))
+        return _open_link(payload_of(source)), None
     text = read_text(source)
     if not text.lstrip().startswith("{") and payload_of(text):
-        return _record_of(link.decode(payload_of(text)))
-    return loads(text, where=f"{source}: not a JSON record")
+        return _open_link(payload_of(text)), None
+    return None, loads(text, where=f"{source}: not a JSON record")
 
 
 def _record_of(opened: link.OpenedLink) -> Any:
@@ -134,8 +162,35 @@ def _record_of(opened: link.OpenedLink) -> Any:
 def run_verify(args: argparse.Namespace) -> int:
     from .api import cmd_verify
 
-    print(printable(cmd_verify({"record": read_game(args.file)})["summary"]))
+    opened, record = read_source(args.file)
+    if opened is not None and opened.kind == "daily":
+        return _verify_daily(opened, args.today or daily_proof.latest_date())
+    if opened is not None:
+        record = _record_of(opened)
+    print(printable(cmd_verify({"record": record})["summary"]))
     return 0
+
+
+def _verify_daily(opened: link.OpenedLink, today: str) -> int:
+    """A Today's Painting result: genuine (exit 0) or refused, saying why (exit 1)."""
+    daily.number(today)
+    try:
+        outcome = daily_proof.verify(opened, today)
+    except DeStijlError as error:
+        print(f"not genuine: {printable(str(error))}", file=sys.stderr)
+        return 1
+    print(printable(daily_proof.summary(opened, outcome)))
+    return 0
+
+
+def _open_link(payload: str) -> link.OpenedLink:
+    """``link.decode``; a daily whose bot moves are not the medium bot's is 'not genuine'."""
+    try:
+        return link.decode(payload)
+    except link.BadLink as error:
+        if "bot's move" in error.problem:
+            raise DeStijlError(f"not genuine: {error.problem}") from None
+        raise
 
 
 def run_daily(args: argparse.Namespace) -> int:
@@ -177,4 +232,30 @@ def run_show(args: argparse.Namespace) -> int:
     print(render_painting(game.painting, color=not args.no_color))
     print()
     print(printable(render_sheet(game)))
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from .review import review_game, summarize
+    from .review.accuracy import drop, label
+
+    record = read_game(args.file)
+    game = replay(record)
+    moves = review_game(record, seat=args.seat, playouts=args.playouts, seed=args.seed)
+    seats = [entry for entry in summarize(moves, game.players)
+             if args.seat is None or entry["seat"] == args.seat]
+    if args.json:
+        json.dump({"moves": [m.to_dict() for m in moves], "seats": seats}, sys.stdout)
+        print()
+        return 0
+    names = [seat.name for seat in game.seats]
+    for m in moves:
+        tag = label(drop(m.win_before, m.win_after)) or ""
+        line = (f"{m.ply + 1:>3} {names[m.seat]:<12} {m.played:<14} best {m.best:<14} "
+                f"loss {m.loss:5.2f}  win {m.win_before:.0%} -> {m.win_after:.0%} {tag}")
+        print(printable(line + (f" ({m.why})" if m.why else "")))
+    for entry in seats:
+        worst = ", ".join(f"move {ply + 1}" for ply in entry["worst"]) or "none"
+        print(printable(f"{names[entry['seat']]}: accuracy {entry['accuracy']}, "
+                        f"total loss {entry['loss']}, costliest: {worst}"))
     return 0

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import Any
 from .bots import level_move
 from .errors import BadRequest, quote
 from .game import Game, new_game
+from .move import Move
 from .record import replay
 
 FIRST_DAY = "2026-12-01"
@@ -34,6 +36,11 @@ PAR_LEVEL = "hard"
 """The bot whose score in the player's seat is the par."""
 MAX_SHARE = 1_000
 """The share text before its link is at most this many UTF-16 code units."""
+MAX_ROWS = 7
+"""The Painting in the share text is at most this many rows (2 lines above, the link below:
+10 rows in all)."""
+BOT_LEVEL = "medium"
+"""The level of the two bot seats: every one of their moves must be this bot's."""
 SQUARES = {"R": "🟥", "Y": "🟨", "B": "🟦", "K": "⬛", "W": "⬜"}
 BLANK = "\u3000"  # an ideographic space: the width of one square, where the table shows
 _DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
@@ -93,6 +100,58 @@ def check_daily(game: Game, date: str) -> None:
                          "(the deal or the seats differ)")
 
 
+class NotTheBots(BadRequest):
+    """A daily whose bot seats made a move the medium bot does not make there."""
+
+
+def describe(move: Move) -> str:
+    """A move in words, as the page says it: ``card 3 at column 9, row 9, turned 90°``."""
+    return f"card {move.card} at column {move.x}, row {move.y}, turned {move.rotation}°"
+
+
+def check_bots(game: Game, date: str) -> None:
+    """Raise ``NotTheBots`` naming the first bot move of ``game`` (a daily of ``date``) that
+    is not the medium bot's move in that position (the bots play the same on every device)."""
+    check_daily(game, date)
+    again = daily_game(date)
+    total = len(game.history)
+    for index, played in enumerate(game.history):
+        if played.seat != 0:
+            expected = level_move(again, BOT_LEVEL)
+            if expected != played.move:
+                name = again.seats[played.seat].name
+                raise NotTheBots(f"move {index + 1} of {total} ({name}, {describe(played.move)}) "
+                                 f"is not the {BOT_LEVEL} bot's move: it plays "
+                                 f"{describe(expected)}")
+        again.play(played.move)
+
+
+def play_yours(date: str, moves: list[Move]) -> Game:
+    """The daily of ``date`` with ``moves`` as the player's moves, each bot seat's move the
+    medium bot's; ``BadRequest`` names the first of ``moves`` that cannot be played."""
+    game = daily_game(date)
+    for index, move in enumerate(moves):
+        while not game.is_over and game.current_seat != 0:
+            game.play(level_move(game, BOT_LEVEL))
+        if game.is_over:
+            raise BadRequest(f"your move {index + 1} of {len(moves)} ({describe(move)}): "
+                             "the game is over before it")
+        try:
+            game.play(move)
+        except ValueError as error:
+            raise BadRequest(f"your move {index + 1} of {len(moves)} ({describe(move)}): "
+                             f"{error}") from None
+    while not game.is_over and game.current_seat != 0:
+        game.play(level_move(game, BOT_LEVEL))
+    return game
+
+
+@functools.lru_cache(maxsize=64)
+def par(date: str) -> int:
+    """The par of ``date``: the par game's total in the player's seat (the same everywhere)."""
+    return par_game(date).score().seats[0].total
+
+
 def par_game(date: str) -> Game:
     """The par game: the hard bot in the player's seat against the day's two medium bots."""
     game = daily_game(date, player=f"bot:{PAR_LEVEL}")
@@ -114,6 +173,14 @@ class DailyResult:
     players: int
     par: int
     winners: tuple[int, ...]
+    hints: int = 0  # hints asked for, as the player's device counted them
+
+    @property
+    def hints_text(self) -> str:
+        """``no hints``, ``1 hint``, ``3 hints``: in the share text, as Wordle marks hard mode."""
+        if not self.hints:
+            return "no hints"
+        return f"{self.hints} hint{'s' if self.hints != 1 else ''}"
 
     @property
     def verdict(self) -> str:
@@ -126,24 +193,27 @@ class DailyResult:
         return {"date": self.date, "number": self.number, "total": self.total,
                 "place": self.place, "players": self.players, "par": self.par,
                 "beaten": self.total > self.par, "verdict": self.verdict,
-                "won": 0 in self.winners}
+                "won": 0 in self.winners, "hints": self.hints}
 
 
-def result(game: Game, date: str) -> DailyResult:
-    """Score a finished daily ``game`` of ``date`` and play its par game (after, never before)."""
+def result(game: Game, date: str, hints: Any = 0) -> DailyResult:
+    """Score a finished daily ``game`` of ``date`` and play its par game (after, never before);
+    ``hints``: the hints the player asked for."""
     check_daily(game, date)
+    if not (isinstance(hints, int) and not isinstance(hints, bool) and 0 <= hints <= 999):
+        raise BadRequest(f"hints: expected a whole number 0 to 999, got {quote(hints)}")
     sheet = game.result()
     if sheet is None:
         raise BadRequest("record: the game is not over; the par is shown after the game")
     totals = [line.total for line in sheet.seats]
     place = 1 + sum(1 for total in totals if total > totals[0])
-    par = par_game(date).score().seats[0].total
-    return DailyResult(date, number(date), totals[0], place, len(totals), par,
-                       tuple(sheet.winners))
+    return DailyResult(date, number(date), totals[0], place, len(totals), par(date),
+                       tuple(sheet.winners), hints)
 
 
-def emoji_painting(game: Game, budget: int) -> str:
-    """The Painting as rows of emoji squares, cropped, scaled down to fit ``budget`` units."""
+def emoji_painting(game: Game, budget: int, max_rows: int = MAX_ROWS) -> str:
+    """The Painting as emoji squares, cropped, scaled down to fit ``budget`` units and
+    ``max_rows`` rows."""
     cells = dict(game.painting.items())
     x0, y0, x1, y1 = game.painting.bounds()
     scale = 1
@@ -157,7 +227,8 @@ def emoji_painting(game: Game, budget: int) -> str:
                 row += SQUARES[_most_common(block)] if block else BLANK
             rows.append(row.rstrip(BLANK))
         text = "\n".join(rows)
-        if utf16_length(text) <= budget or scale > max(x1 - x0, y1 - y0):
+        fits = utf16_length(text) <= budget and len(rows) <= max_rows
+        if fits or scale > max(x1 - x0, y1 - y0):
             return text
         scale += 1
 
@@ -181,12 +252,14 @@ def share_text(game: Game, outcome: DailyResult) -> str:
     """The result to paste (docs/daily.md), without its link; at most MAX_SHARE units."""
     head = (f"De Stijl · Today's Painting #{outcome.number} · {outcome.date}\n"
             f"{ordinal(outcome.place)} of {outcome.players} · {outcome.total} points · "
-            f"par {outcome.par}: {outcome.verdict}\n")
+            f"par {outcome.par}: {outcome.verdict} · {outcome.hints_text}\n")
     return head + emoji_painting(game, MAX_SHARE - utf16_length(head))
 
 
-def result_of_record(record: Any, date: Any) -> tuple[Game, DailyResult]:
-    """Replay ``record`` (a finished daily of ``date``) and score it with its par."""
+def result_of_record(record: Any, date: Any, hints: Any = 0) -> tuple[Game, DailyResult]:
+    """Replay ``record`` (a finished daily of ``date``, its bots' moves the medium bot's) and
+    score it with its par."""
     number(date)
     game = replay(record)
-    return game, result(game, date)
+    check_bots(game, date)
+    return game, result(game, date, hints)

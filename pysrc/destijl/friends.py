@@ -153,6 +153,10 @@ def parse(record: Any) -> Parsed:
     reveals = _read_reveals(read_field(record, "reveals", list), seats, commits, players)
     moves = tuple(read_move(entry, index)
                   for index, entry in enumerate(read_field(record, "moves", list)))
+    for index, (seat, _) in enumerate(moves):
+        if not is_int(seat, 0, players - 1):
+            raise BadRecord(f"moves[{index}].seat",
+                            f"expected a seat from 0 to {players - 1}, got {quote(seat)}")
     return Parsed(game, players, rotations, seats, first, commits, reveals, moves)
 
 

@@ -122,3 +122,24 @@ def _object(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
 
 def _no_constant(name: str, where: str) -> Any:
     raise BadRequest(f"{where}: {name} is not a JSON number")
+
+
+def unwritable(value: Any, where: str = "") -> tuple[str, Any] | None:
+    """The path and value of the first thing in ``value`` JSON cannot hold, or None.
+
+    >>> unwritable({"seats": [1, loads("1" * 31)]}), unwritable({"a": [1.5, None]})
+    (('seats[1]', <an integer of 31 digits>), None)
+    """
+    stack = [(where, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((f"{path}.{key}" if path else str(key), inner)
+                         for key, inner in reversed(list(item.items())))
+        elif isinstance(item, list | tuple):
+            stack.extend((f"{path}[{index}]", inner)
+                         for index, inner in reversed(list(enumerate(item))))
+        elif not (item is None or isinstance(item, str | bool | int)
+                  or (isinstance(item, float) and math.isfinite(item))):
+            return path, item
+    return None

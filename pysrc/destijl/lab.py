@@ -134,8 +134,18 @@ def cmd_lab_summary(args: dict) -> dict:
     for index, game in enumerate(results):
         seats = game.get("seats") if isinstance(game, dict) else None
         if not isinstance(seats, list) or len(seats) != players or not all(
-                isinstance(line, dict) and all(type(line.get(k)) in (int, float)
-                                               for k in ("score", "margin", "win", "ms"))
-                for line in seats):
+                isinstance(line, dict) for line in seats):
             raise BadRequest(f"results[{index}]: expected seats with score, margin, win, ms")
+        for slot, line in enumerate(seats):
+            for name, (low, high) in _RESULT_RANGES.items():
+                value = line.get(name)
+                if type(value) not in (int, float) or not low <= value <= high:
+                    raise BadRequest(f"results[{index}].seats[{slot}].{name}: expected a number "
+                                     f"from {low:,} to {high:,}, got {quote(value)}")
     return summarise(players, lineup, seed, results, 0.0)
+
+
+_RESULT_RANGES = {"score": (-1_000_000, 1_000_000), "margin": (-1_000_000, 1_000_000),
+                  "win": (0, 1), "ms": (0, 3_600_000)}
+"""What a game's line may hold (``results.game_result``): a victory share is 0 to 1 (a
+negative one made the Wilson interval's square root fail), think time at most an hour."""

@@ -3,7 +3,8 @@
 Every pair of levels plays ``--games`` 2-player games: deal ``d`` is ``new_game(2, seed +
 d)``, played twice with the seats swapped (the same deals for every pair), each game's
 bot randomness seeded as in ``destijl.tournament``, so a ladder is reproducible whatever
-``--jobs`` is. A victory shared by both seats counts half to each.
+``--jobs`` is or whether a Dask cluster plays it (``--cluster``, docs/cluster.md). A victory
+shared by both seats counts half to each.
 
 The ratings are a Bradley-Terry fit of all the results (the maximum-likelihood strengths,
 found by the MM iteration), in Elo points (400 points: odds of 10 to 1), anchored at
@@ -23,15 +24,16 @@ import argparse
 import itertools
 import json
 import math
-import os
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from .bots import level_names
+from .cluster import add_argument as add_cluster_argument
+from .cluster import check_options
 from .errors import DeStijlError
 from .results import Z95, wilson
-from .tournament import Spec, play_game, report_progress
+from .tournament import Spec, play_all
 
 ELO = 400 / math.log(10)  # Elo points per unit of log-strength
 PRIOR_DRAWS = 1.0  # drawn games added to every pair
@@ -39,27 +41,17 @@ PRIOR_DRAWS = 1.0  # drawn games added to every pair
 
 def run_ladder(levels: Sequence[str], games: int, seed: int, jobs: int | None = None,
                anchor: tuple[str, float] = ("easy", 1000.0),
-               progress: bool = False) -> dict[str, Any]:
-    """Play the round robin between ``levels`` and fit their ratings."""
+               progress: bool = False, cluster: str | None = None) -> dict[str, Any]:
+    """Play the round robin between ``levels`` and fit their ratings (``jobs`` and
+    ``cluster``: see ``tournament.play_all``)."""
     levels = list(levels)
     deals = max(1, math.ceil(games / 2))
     pairs = list(itertools.combinations(range(len(levels)), 2))
     specs = [Spec(2, (levels[i], levels[j]), seed, deal, rotation)
              for i, j in pairs for deal in range(deals) for rotation in range(2)]
-    jobs = jobs or os.cpu_count() or 1
     start = time.perf_counter()
-    results = []
-    if jobs == 1:
-        for spec in specs:
-            results.append((spec.lineup, play_game(spec)))
-            report_progress(progress, len(results), len(specs), start)
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for spec, result in zip(specs, pool.imap(play_game, specs), strict=True):
-                results.append((spec.lineup, result))
-                report_progress(progress, len(results), len(specs), start)
+    games_played = play_all(specs, jobs, cluster, progress)
+    results = [(spec.lineup, game) for spec, game in zip(specs, games_played, strict=True)]
     return summarise(levels, results, seed, anchor, time.perf_counter() - start)
 
 
@@ -218,6 +210,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=40, help="games per pair (whole deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    add_cluster_argument(parser)
     parser.add_argument("--anchor", default="easy=1000", metavar="LEVEL=RATING",
                         help="the level whose rating is fixed, and its rating")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -242,6 +235,8 @@ def run(args: argparse.Namespace) -> int:
         raise DeStijlError(f"--anchor: {anchor[0]!r} is not one of the levels played")
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         raise DeStijlError("--games and --jobs must be at least 1")
-    report = run_ladder(levels, args.games, args.seed, args.jobs, anchor, args.progress)
+    check_options(args.cluster, args.jobs)
+    report = run_ladder(levels, args.games, args.seed, args.jobs, anchor, args.progress,
+                        args.cluster)
     print(json.dumps(report, indent=2) if args.json else format_ladder(report))
     return 0

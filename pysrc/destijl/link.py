@@ -32,7 +32,7 @@ from .cards import CARDS
 from .errors import DeStijlError, quote
 from .game import Game
 from .integers import is_int
-from .jsontext import loads
+from .jsontext import loads, unwritable
 from .move import Move
 from .record import FORMAT, FRIEND_FORMAT, replay
 
@@ -66,19 +66,28 @@ class OpenedLink:
     day: str | None
     game: Game | None
     friend: dict[str, Any] | None = None
+    claims: dict[str, Any] | None = None  # a daily result's claims: {"t": 19, "par": 19, "h": 0}
 
 
 # -- the link text --------------------------------------------------------------------------
-def to_text(record: dict[str, Any], kind: str = "replay", day: str | None = None) -> str:
+def to_text(record: dict[str, Any], kind: str = "replay", day: str | None = None, *,
+            hints: int | None = None, par: int | None = None) -> str:
     """The compact link text of a (valid) game record; ``day`` for ``kind`` "daily"; a
-    ``destijl-friend/1`` record for ``kind`` "friend" travels whole, in ``rec``."""
+    ``destijl-friend/1`` record for ``kind`` "friend" travels whole, in ``rec``.
+
+    A daily holds only the day and the player's moves (the deal follows from the day, the
+    bots' moves are the medium bot's), and the result it claims: the player's total ``t``
+    once over, the ``hints`` used and the ``par`` when given (docs/daily.md)."""
     _check_kind(kind, day)
     if kind == "friend":
-        return json.dumps({"v": VERSION, "k": kind, "rec": _friend_record(record, "record")},
+        found = unwritable(_friend_record(record, "record"), "record")
+        if found is not None:  # a value JSON cannot hold, e.g. a 31-digit integer
+            raise BadLink(f"{found[0]}: {quote(found[1])} cannot be written into a link")
+        return json.dumps({"v": VERSION, "k": kind, "rec": record},
                           separators=(",", ":"), ensure_ascii=False)
     game = replay(record)
     if kind == "daily":
-        _check_day(game, day)
+        return _daily_text(game, day, hints, par)
     data: dict[str, Any] = {
         "v": VERSION, "k": kind, "p": game.players, "r": int(game.rotations),
         "f": game.initial_first_player,
@@ -109,11 +118,61 @@ def from_text(text: Any) -> OpenedLink:
     _check_kind(kind, day)
     if kind == "friend":
         return OpenedLink(kind, None, None, _friend_record(data.get("rec"), "rec"))
+    if kind == "daily" and "y" in data:
+        return OpenedLink(kind, day, _play_yours(day, data.get("y")), None, _claims(data))
     game = _setup(data)
     if kind == "daily":
         _check_day(game, day)
     _play(game, data.get("m"))
-    return OpenedLink(kind, day if kind == "daily" else None, game)
+    if kind == "daily":
+        _guard(daily.check_bots, game, day)
+        return OpenedLink(kind, day, game, None, _claims(data))
+    return OpenedLink(kind, None, game)
+
+
+# -- a daily's short form -------------------------------------------------------------------
+def _daily_text(game: Game, day: str, hints: int | None, par: int | None) -> str:
+    """A daily's link text: its day, the player's moves and the result it claims."""
+    _check_day(game, day)
+    _guard(daily.check_bots, game, day)
+    data: dict[str, Any] = {"v": VERSION, "k": "daily", "day": day,
+                            "y": " ".join(str(p.move) for p in game.history if p.seat == 0)}
+    if game.is_over:
+        data["t"] = game.score().seats[0].total
+    if hints is not None:
+        data["h"] = hints
+    if par is not None:
+        data["par"] = par
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _play_yours(day: str, moves: Any) -> Game:
+    """The daily of ``day`` from the player's moves, the bots' moves the medium bot's."""
+    if not isinstance(moves, str):
+        raise BadLink(f"y: expected your moves as text like '17@3,-1r90 5@0,2r0', "
+                      f"got {quote(moves)}")
+    parsed = []
+    texts = moves.split(" ") if moves else []
+    for index, text in enumerate(texts):
+        try:
+            parsed.append(Move.parse(text))
+        except DeStijlError:
+            raise BadLink(f"your move {index + 1} of {len(texts)} ({quote(text)}): expected "
+                          "text like '17@3,-1r90'") from None
+    return _guard(daily.play_yours, day, parsed)
+
+
+def _claims(data: dict[str, Any]) -> dict[str, Any]:
+    """What a daily link says of its result (checked by daily_proof, not here)."""
+    return {key: data[key] for key in ("t", "h", "par") if key in data}
+
+
+def _guard(check: Any, *args: Any) -> Any:
+    """``check(*args)``, its engine error raised as a ``BadLink``."""
+    try:
+        return check(*args)
+    except DeStijlError as error:
+        raise BadLink(str(error)) from None
 
 
 def _friend_record(record: Any, where: str) -> dict[str, Any]:
@@ -193,16 +252,20 @@ def _play(game: Game, moves: Any) -> None:
             raise BadLink(f"move {index + 1} of {total} ({describe(move)}): {error}") from None
 
 
-def describe(move: Move) -> str:
-    """A move in words, as the page says it: ``card 3 at column 9, row 9, turned 90°``."""
-    return f"card {move.card} at column {move.x}, row {move.y}, turned {move.rotation}°"
+describe = daily.describe
 
 
 # -- compression and base64url ----------------------------------------------------------------
-def encode(record: dict[str, Any], kind: str = "replay", day: str | None = None) -> str:
+def encode(record: dict[str, Any], kind: str = "replay", day: str | None = None,
+           **claims: int | None) -> str:
     """The payload of ``#g=``: the link text, deflate-raw, base64url without padding."""
+    return pack(to_text(record, kind, day, **claims))
+
+
+def pack(text: str) -> str:
+    """``text`` deflate-raw, base64url without padding (as the page's link/codec.js)."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(to_text(record, kind, day).encode("utf-8")) + packer.flush()
+    raw = packer.compress(text.encode("utf-8")) + packer.flush()
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 

@@ -5,9 +5,10 @@ last level fills the remaining seats) sits down once per rotation, so each level
 every seat of every deal. ``--games`` is rounded up to whole deals (a multiple of the
 number of players). Each move's bot randomness is seeded from ``(seed, deal, rotation,
 ply)`` (``destijl.bots.view.move_seed``), so a tournament is reproducible whatever
-``--jobs`` is, and a Lab match in the page gives the same games. Every bot plays through
-the bot API (docs/bots.md): a level by name, or a person's bot from a ``.py`` file
-(``--bots mybot.py,hard``).
+``--jobs`` is or whether a Dask cluster plays them (``--cluster``, docs/cluster.md), and a
+Lab match in the page gives the same games. Every bot plays through the bot API
+(docs/bots.md): a level by name, or a person's bot from a ``.py`` file (``--bots
+mybot.py,hard``), read once here and carried to the game as source text.
 
 Per level the table gives the win share per seat with its 95% Wilson interval (a
 victory shared by k seats counts 1/k to each), the mean score, the mean margin (score
@@ -21,6 +22,7 @@ minus the best other seat's score) and the mean think time per move.
 from __future__ import annotations
 
 import argparse
+import copyreg
 import json
 import math
 import os
@@ -28,11 +30,14 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .bots import lineup
-from .bots.user import UserBot
+from .bots.user import BotError, UserBot
 from .bots.view import LevelBot, move_seed
+from .cluster import add_argument as add_cluster_argument
+from .cluster import check_options, map_on_cluster
 from .errors import DeStijlError
 from .game import new_game
 from .results import game_key, game_result, summarise
@@ -49,6 +54,7 @@ class Spec:
     rotation: int  # seat i is played by lineup slot (i + rotation) % players
     hard: tuple[tuple[str, float], ...] = ()  # keyword options for the hard level
     expert: tuple[tuple[str, float], ...] = ()  # keyword options for the expert level
+    sources: tuple[tuple[str, str], ...] = ()  # (bot file, its source) per bot file in lineup
 
 
 def play_game(spec: Spec) -> dict[str, Any]:
@@ -56,7 +62,8 @@ def play_game(spec: Spec) -> dict[str, Any]:
     game = new_game(spec.players, spec.seed + spec.deal)
     slots = [(seat + spec.rotation) % spec.players for seat in range(spec.players)]
     options = {"hard": dict(spec.hard), "expert": dict(spec.expert)}
-    bots = [_bot(spec.lineup[slot], options) for slot in slots]
+    sources = dict(spec.sources)
+    bots = [_bot(spec.lineup[slot], options, sources) for slot in slots]
     key = game_key(spec.seed, spec.deal, spec.rotation)
     think = [0.0] * spec.players
     while not game.is_over:
@@ -73,8 +80,42 @@ def is_bot_file(name: str) -> bool:
     return name.endswith(".py")
 
 
-def _bot(level: str, options: dict[str, dict[str, Any]]) -> Any:
+def read_source(path: str) -> str:
+    """The source text of a bot file; ``BotError`` if it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BotError("load", f"{path}: cannot read the bot ({error})") from None
+
+
+def _rebuild_bot_error(kind: str, text: str, line: int | None, trace: str) -> BotError:
+    error = BotError(kind, "", None, trace)
+    error.args, error.line = (text,), line
+    return error
+
+
+def _reduce_bot_error(error: BotError) -> tuple[Any, ...]:
+    return (_rebuild_bot_error, (error.kind, str(error), error.line, error.trace))
+
+
+# A game's BotError crosses from a worker process (--jobs, --cluster) with every field
+# (its own __init__ takes more arguments than Exception's pickling passes it).
+copyreg.pickle(BotError, _reduce_bot_error)
+
+
+def bot_sources(lineup: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """``(file, source)`` for each bot file of ``lineup``, loaded once to fail early."""
+    sources = tuple((name, read_source(name)) for name in dict.fromkeys(lineup)
+                    if is_bot_file(name))
+    for name, source in sources:
+        UserBot.from_source(source, name)  # a bot that does not load fails here, with its line
+    return sources
+
+
+def _bot(level: str, options: dict[str, dict[str, Any]], sources: dict[str, str]) -> Any:
     if is_bot_file(level):
+        if level in sources:
+            return UserBot.from_source(sources[level], level)
         return UserBot.from_file(level)
     if options.get(level):
         return LevelBot(level, bot=_searcher(level)(**options[level]))
@@ -114,36 +155,58 @@ def hard_options(text: str | None, iterations: int | None = None,
 
 def run_tournament(players: int, lineup: Sequence[str], games: int, seed: int,
                    jobs: int | None = None, hard: dict[str, Any] | None = None,
-                   progress: bool = False,
-                   expert: dict[str, Any] | None = None) -> dict[str, Any]:
+                   progress: bool = False, expert: dict[str, Any] | None = None,
+                   cluster: str | None = None) -> dict[str, Any]:
     """Play the tournament and summarise it per level (``hard``: ``HardBot`` options,
-    ``expert``: ``ExpertBot`` options)."""
+    ``expert``: ``ExpertBot`` options; ``jobs`` and ``cluster``: see ``play_all``)."""
     deals = max(1, math.ceil(games / players))
     options = tuple(sorted((hard or {}).items()))
     expert_options = tuple(sorted((expert or {}).items()))
-    specs = [Spec(players, tuple(lineup), seed, deal, rotation, options, expert_options)
-             for deal in range(deals) for rotation in range(players)]
-    jobs = jobs or os.cpu_count() or 1
+    sources = bot_sources(lineup)
+    specs = [Spec(players, tuple(lineup), seed, deal, rotation, options, expert_options,
+                  sources) for deal in range(deals) for rotation in range(players)]
     start = time.perf_counter()
-    if jobs == 1:
-        results = []
-        for spec in specs:
-            results.append(play_game(spec))
-            report_progress(progress, len(results), len(specs), start)
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = []
-            for result in pool.imap_unordered(play_game, specs):
-                results.append(result)
-                report_progress(progress, len(results), len(specs), start)
-        results.sort(key=lambda r: (r["deal"], r["rotation"]))
+    results = play_all(specs, jobs, cluster, progress)
     report = summarise(players, list(lineup), seed, results, time.perf_counter() - start)
     report["hard_options"] = dict(options)
     if expert_options:
         report["expert_options"] = dict(expert_options)
     return report
+
+
+def play_all(specs: Sequence[Spec], jobs: int | None = None, cluster: str | None = None,
+             progress: bool = False) -> list[dict[str, Any]]:
+    """``play_game`` of every spec, in the order of ``specs``, with one of three executors:
+    this process (``jobs`` 1), a pool of ``jobs`` processes (default: one per core), or a
+    Dask cluster (``cluster``: its scheduler's address, or ``local`` for a cluster of
+    ``jobs`` workers started for the call; destijl.cluster)."""
+    start = time.perf_counter()
+
+    def done(count: int) -> None:
+        report_progress(progress, count, len(specs), start)
+
+    if cluster is not None:
+        return map_on_cluster(cluster, play_game, specs, jobs, done, progress)
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1:
+        results = []
+        for spec in specs:
+            results.append(play_game(spec))
+            done(len(results))
+        return results
+    import multiprocessing
+
+    ordered: list[Any] = [None] * len(specs)
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for count, (index, result) in enumerate(
+                pool.imap_unordered(_play_indexed, enumerate(specs)), 1):
+            ordered[index] = result
+            done(count)
+    return ordered
+
+
+def _play_indexed(item: tuple[int, Spec]) -> tuple[int, dict[str, Any]]:
+    return item[0], play_game(item[1])
 
 
 def report_progress(enabled: bool, done: int, total: int, start: float) -> None:
@@ -178,6 +241,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--games", type=int, default=40, help="games (whole deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    add_cluster_argument(parser)
     parser.add_argument("--iterations", type=int, default=None,
                         help="the hard level's playout budget (default: its own)")
     parser.add_argument("--hard-options", default=None, metavar="K=V,...",
@@ -192,12 +256,10 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.jobs is not None and args.jobs < 1):
         raise DeStijlError("--games and --jobs must be at least 1")
+    check_options(args.cluster, args.jobs)
     seats = lineup(args.bots, args.players, files=True)
-    for name in dict.fromkeys(seats):
-        if is_bot_file(name):
-            UserBot.from_file(name)  # a bot that does not load fails here, with its line
     report = run_tournament(args.players, seats, args.games, args.seed, args.jobs,
                             hard_options(args.hard_options, args.iterations), args.progress,
-                            hard_options(args.expert_options, level="expert"))
+                            hard_options(args.expert_options, level="expert"), args.cluster)
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
+import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -223,3 +226,288 @@ def test_the_documented_types_are_the_engine_errors():
 
     assert {"IllegalMove", "BadRecord", "BadRequest", "BadLink"} == DOCUMENTED
     assert issubclass(BadLink, DeStijlError)
+
+
+# -- structured requests over every command (issue 44) ------------------------------------
+# Each request starts from a valid argument set for one command (real records: plain and
+# friend, before the deal, mid-game, waiting for a draw, finished; a daily; a link; a Bot
+# Lab match) and changes one to three values anywhere in it: a hostile value, a nudged
+# integer, a field dropped, an unknown field added. Seeded and bounded in time; replies
+# must be JSON (no NaN, no Infinity), ok or a documented error, and nothing escapes handle.
+# Bots are asked only for cheap levels: a hostile value never names a slow one.
+from destijl import friend_turns  # noqa: E402
+from destijl.friends import bot_choice  # noqa: E402
+from destijl.friends import replay as friend_replay  # noqa: E402
+
+RAW = "\u0000raw:"  # a string standing for JSON text written as it is (a 31-digit integer)
+HOSTILE = [None, True, False, 0, -1, 1, 7, -39, 2**53, -(2**53), 1.5, -0.0, 1e308, -1e308,
+           "", "x", "7", "human", "friend", "bot:random", "mine", "replay", "daily",
+           "2026-02-30", "0" * 32, "f" * 16, [], {}, [7], [None], [[0, 0, "R"]], {"a": 1},
+           {"seat": 7}, "x" * 5_000, RAW + "1" * 31, RAW + "-" + "9" * 31, RAW + "1e400",
+           RAW + "9" * 4_400]
+
+
+def friend_records() -> list[dict]:
+    """A friend game's records as it goes: before the deal, joined, waiting for a draw, a
+    person to move, over; and the people's secrets."""
+    rng = random.Random(44)
+    controllers = ["human", "human", "bot:easy"]
+    secrets = {0: rng.randbytes(16), 1: rng.randbytes(16)}
+    seats = [{"name": f"P{i}", "controller": c} for i, c in enumerate(controllers)]
+    record = friend_turns.new_record(seats, seat=0, secret=secrets[0], game="00000000000000aa")
+    kept = [record]
+    while (action := friend_turns.next_action(record))["kind"] != "over":
+        seat = action["seat"]
+        if action["kind"] == "bot":
+            record = friend_turns.play(record, 0, secrets[0], bot_choice(friend_replay(record)))
+        elif action["kind"] == "move":
+            game = friend_replay(record)
+            move = game.legal_moves()[game.ply * 7 % len(game.legal_moves())]
+            record = friend_turns.play(record, seat, secrets[seat], move)
+        else:
+            record = friend_turns.advance(record, seat, secrets[seat])
+        kept.append(record)
+    def middle(kind: str) -> dict:
+        found = [r for r in kept[2:] if friend_turns.next_action(r)["kind"] == kind]
+        return found[len(found) // 2]
+
+    return [kept[0], kept[1], middle("reveal"), middle("move"), kept[-1]], secrets
+
+
+def lab_result() -> dict:
+    reply = json.loads(handle(request("lab_advance", json.dumps(
+        {"players": 2, "seed": 5, "deal": 0, "rotation": 0, "lineup": ["random", "easy"]}))))
+    return reply["result"]["result"]
+
+
+def templates() -> dict[str, list[dict]]:
+    """Valid arguments for every command in api.COMMANDS, a few each."""
+    from destijl import daily, link
+
+    friends, secrets = friend_records()
+    plain = RECORDS
+    fresh = json.loads(handle(request("new_game", '{"players": 3, "seed": 8}')))["result"]
+    move = {"card": fresh["gallery"][0]["card"], "x": 0, "y": 0, "rotation": 0}
+    x, y = fresh["legal"][str(move["card"])]["0"][0]
+    move |= {"x": x, "y": y}
+    day = "2026-12-05"
+    today = daily.daily_game(day).record()
+    mid_friend = friends[3]
+    seat = friend_turns.next_action(mid_friend)["seat"] or 0
+    fgame = friend_replay(mid_friend)
+    fmove = fgame.legal_moves()[0].to_dict() if fgame.legal_moves() else move
+    lab = {"players": 2, "seed": 5, "lineup": ["mine", "easy"]}
+    started = json.loads(handle(request("lab_advance", json.dumps(
+        {**lab, "deal": 0, "rotation": 0}))))["result"]
+    return {
+        "version": [{}], "describe": [{}],
+        "new_game": [{"players": 3, "seed": 8, "rotations": True, "first_player": 1,
+                      "seats": [{"name": "A", "colors": ["R"], "controller": "human"},
+                                {"controller": "bot:random"}, {"controller": "bot:easy"}]}],
+        "view": [{"record": r, "ply": 0} for r in plain] + [{"record": r} for r in friends],
+        "play": [{"record": fresh["record"], "move": move},
+                 {"record": mid_friend, "move": fmove}],
+        "bot_move": [{"record": r, "level": "random", "time_ms": 50} for r in plain]
+        + [{"record": r} for r in friends[1:]],
+        "undo": [{"record": r, "seat": 0} for r in plain] + [{"record": mid_friend, "seat": 0}],
+        "score": [{"cells": [[0, 0, "R"], [1, 0, "R"], [0, 1, "B"]],
+                   "seats": [["R"], ["B"]], "players": 2}],
+        "verify": [{"record": r} for r in plain + friends],
+        "preview": [{"record": fresh["record"], "card": move["card"], "rotation": 90},
+                    {"record": mid_friend, "card": fmove["card"], "rotation": 0}],
+        "hint": [{"record": fresh["record"]}, {"record": mid_friend}],
+        "history": [{"record": plain[2]}, {"record": friends[-1]}],
+        "friend_new": [{"seats": [{"name": "A", "controller": "human"},
+                                  {"controller": "friend"}, {"controller": "bot:easy"}],
+                        "rotations": False, "first_player": 1, "secret": "ab" * 16,
+                        "game": "0123456789abcdef"}],
+        "friend_open": [{"record": friends[0]}, {"record": friends[0], "secret": "cd" * 16},
+                        {"record": mid_friend, "saved": {"record": friends[2], "seat": 1,
+                                                         "secret": secrets[1].hex()}},
+                        {"record": friends[-1], "saved": {"record": friends[-1], "seat": None,
+                                                          "secret": None}}],
+        "friend_play": [{"record": mid_friend, "seat": seat, "secret": secrets[seat].hex(),
+                         "move": fmove}],
+        "friend_compare": [{"mine": friends[2], "theirs": friends[3]},
+                           {"mine": friends[-1], "theirs": friends[0]}],
+        "friend_export": [{"record": friends[-1]}, {"record": mid_friend}],
+        "lab_advance": [{**lab, "deal": 0, "rotation": 0},
+                        {**lab, "deal": 0, "rotation": 0, "record": started["record"],
+                         "move": bot_choice_plain(started["record"])}],
+        "bot_state": [{"record": r} for r in plain[:3]],
+        "lab_summary": [{**lab, "results": [lab_result(), lab_result()]}],
+        "link_text": [{"record": plain[2]}, {"record": today, "kind": "daily", "day": day},
+                      {"record": friends[3], "kind": "friend"}],
+        "link_open": [{"text": link.to_text(plain[2])},
+                      {"text": link.to_text(today, "daily", day)}],
+        "daily": [{"date": day}],
+        "daily_result": [{"record": today, "date": day}],
+    }
+
+
+def bot_choice_plain(record: dict) -> dict:
+    from destijl import replay
+
+    game = replay(record)
+    return game.legal_moves()[0].to_dict()
+
+
+def json_paths(value, prefix: tuple = ()):
+    """Every path into ``value`` but the top, with the container it is in."""
+    items = value.items() if isinstance(value, dict) else (
+        enumerate(value) if isinstance(value, list) else ())
+    for key, inner in items:
+        yield (*prefix, key)
+        yield from json_paths(inner, (*prefix, key))
+
+
+def mutated(args: dict, rng: random.Random) -> dict:
+    """``args`` (a deep copy) with one to three values changed, dropped or added."""
+    args = json.loads(json.dumps(args))
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        path = rng.choice(list(json_paths(args)) or [("record",)])
+        parent = args
+        for step in path[:-1]:
+            parent = parent[step]
+        key = path[-1]
+        here = key in parent if isinstance(parent, dict) else key < len(parent)
+        current = parent[key] if here else None
+        how = rng.random()
+        if how < 0.45:
+            parent[key] = rng.choice(HOSTILE)
+        elif how < 0.7 and type(current) is int:
+            parent[key] = current + rng.choice((-100, -8, -7, -1, 1, 2, 5, 7, 40))
+        elif how < 0.85 and here:
+            del parent[key]
+        else:
+            target = parent if isinstance(parent, dict) else args
+            target[rng.choice(("unknown", "extra", "__proto__", "ply", "seat", "level"))] = (
+                rng.choice(HOSTILE))
+    if isinstance(args.get("level"), str) and args["level"] not in ("random", "easy"):
+        args["level"] = "random"  # bounded in time: no slow level on purpose
+    return args
+
+
+def raw_json(value) -> str:
+    """``value`` as JSON text, each ``RAW`` string written as the JSON text it stands for."""
+    return re.sub(r'"\\u0000raw:([^"]*)"', lambda m: m.group(1), json.dumps(value))
+
+
+def as_text(cmd: str, args: dict) -> str:
+    """The request text of ``cmd`` with ``args`` (``RAW`` strings written out)."""
+    return request(cmd, raw_json(args))
+
+
+def check_structured(cmd: str, text: str) -> dict:
+    """One structured request: nothing escapes handle; JSON without NaN; no InternalError."""
+    reply = check_reply(handle(text))
+    json.dumps(reply, allow_nan=False)  # the reply really is JSON: no NaN, no Infinity
+    return reply
+
+
+def run_structured(count: int, seed: int, seconds: float) -> Counter:
+    """``count`` structured requests (fewer if ``seconds`` run out); the kinds of reply."""
+    rng = random.Random(seed)
+    pool = templates()
+    assert set(pool) == set(COMMANDS), set(COMMANDS) ^ set(pool)
+    commands = sorted(pool)
+    kinds: Counter = Counter()
+    stop = time.monotonic() + seconds
+    for index in range(count):
+        if time.monotonic() > stop:
+            break
+        cmd = rng.choice(commands)
+        args = rng.choice(pool[cmd]) if rng.random() < 0.1 else mutated(rng.choice(pool[cmd]), rng)
+        text = as_text(cmd, args)
+        try:
+            reply = check_structured(cmd, text)
+        except AssertionError as error:
+            raise AssertionError(f"request {index} (seed {seed}): {text[:300]}") from error
+        kinds[reply["error"]["type"] if not reply["ok"] else "ok"] += 1
+    return kinds
+
+
+STRUCTURED = int(os.environ.get("DESTIJL_FUZZ_STRUCTURED", "5000"))
+
+
+def test_structured_requests_over_every_command():
+    """5,000 seeded requests (about 10 s natively; stopped after 120 s on a busy machine)."""
+    kinds = run_structured(STRUCTURED, seed=42, seconds=120)
+    assert sum(kinds.values()) >= min(STRUCTURED, 1_000), kinds  # a slow machine still fuzzes
+    assert kinds["ok"] > 0 and kinds["BadRecord"] > 0 and kinds["BadRequest"] > 0, kinds
+
+
+@pytest.mark.fuzz_long
+def test_structured_requests_long():
+    """More of them, under ``-m fuzz_long`` (not run by default): 100,000 requests, seed
+    ``DESTIJL_FUZZ_SEED`` (default 42), at most half an hour."""
+    seed = int(os.environ.get("DESTIJL_FUZZ_SEED", "42"))
+    kinds = run_structured(int(os.environ.get("DESTIJL_FUZZ_LONG", "100000")), seed, 1_800)
+    assert "InternalError" not in kinds
+
+
+# -- the four kinds of InternalError issue 44 found, each with its exact answer --------------
+def test_a_friend_move_by_seat_7_names_the_field():
+    friends, _ = friend_records()
+    record = json.loads(json.dumps(friends[-1]))
+    record["moves"][3]["seat"] = 7
+    message = "moves[3].seat: expected a seat from 0 to 2, got 7"
+    for cmd, args in (("friend_open", {"record": record}), ("verify", {"record": record}),
+                      ("friend_export", {"record": record}), ("view", {"record": record})):
+        reply = check_reply(handle(request(cmd, json.dumps(args))))
+        assert reply["error"] == {"type": "BadRecord", "message": message}, cmd
+
+
+def test_bot_move_on_a_friend_game_waiting_for_a_draw():
+    friends, _ = friend_records()
+    for args in ({"record": friends[2]}, {"record": friends[2], "level": "easy"}):
+        reply = check_reply(handle(request("bot_move", json.dumps(args))))
+        assert reply["error"]["type"] == "BadRequest"
+        assert reply["error"]["message"].startswith("record: draw ")
+        assert reply["error"]["message"].endswith("is not complete yet (the Gallery is not "
+                                                  "dealt): no seat is to move")
+
+
+def test_an_unknown_field_holding_a_31_digit_integer():
+    friends, _ = friend_records()
+    text = json.dumps({**friends[1], "unknown": RAW + "1" * 31})
+    for cmd, args, kind, start in (
+            ("friend_open", f'{{"record": {text}}}', "BadRequest", "record.unknown: "),
+            ("link_text", f'{{"record": {text}, "kind": "friend"}}', "BadLink",
+             "link: record.unknown: ")):
+        reply = check_reply(handle(as_text(cmd, json.loads(args))))
+        assert reply["error"]["type"] == kind, reply
+        assert reply["error"]["message"].startswith(start + "<an integer of 31 digits>")
+
+
+def test_lab_summary_with_a_negative_win():
+    args = {"players": 2, "seed": 5, "lineup": ["mine", "easy"], "results": [lab_result()]}
+    args["results"][0]["seats"][1]["win"] = -39
+    reply = check_reply(handle(request("lab_summary", json.dumps(args))))
+    assert reply["error"] == {"type": "BadRequest", "message":
+                              "results[0].seats[1].win: expected a number from 0 to 1, got -39"}
+    args["results"][0]["seats"][1] |= {"win": 0, "score": 1e308}
+    reply = check_reply(handle(request("lab_summary", json.dumps(args))))
+    assert reply["error"]["message"].startswith("results[0].seats[1].score: expected a number")
+
+
+def test_verify_refuses_with_one_line(tmp_path, capsys):
+    """``python -m destijl verify`` on records the fuzzer makes: each refusal is one line."""
+    from destijl.cli import main
+
+    rng = random.Random(44)
+    pool = templates()["verify"]
+    refused = 0
+    for index in range(150):
+        path = tmp_path / f"{index}.json"
+        args = mutated(rng.choice(pool), rng)
+        path.write_text(raw_json(args.get("record")), encoding="utf-8")
+        status = main(["verify", str(path)])
+        out, err = capsys.readouterr()
+        if status == 0:
+            assert out.startswith("OK: ") and not err
+            continue
+        refused += 1
+        assert status == 1 and not out and err.count("\n") == 1, err
+        assert err.startswith("error: ") and "Traceback" not in err
+    assert refused > 50

@@ -96,20 +96,23 @@ def test_the_share_text_is_spoiler_free_and_short() -> None:
     text = daily.share_text(game, outcome)
     lines = text.split("\n")
     assert lines[0] == "De Stijl · Today's Painting #5 · 2026-12-05"
-    assert lines[1].startswith(f"{daily.ordinal(outcome.place)} of 3 · {outcome.total} points · "
-                               f"par {outcome.par}: ")
+    assert lines[1] == (f"{daily.ordinal(outcome.place)} of 3 · {outcome.total} points · "
+                        f"par {outcome.par}: {outcome.verdict} · no hints")
     art = lines[2:]
     _, top, _, bottom = game.painting.bounds()
-    assert len(art) == bottom - top + 1  # cropped to the cells used, at full size
+    assert bottom - top + 1 == 18 and len(art) == 6  # 3x3 blocks: at most 7 rows
     assert set("".join(art)) <= set(daily.SQUARES.values()) | {daily.BLANK}
     assert daily.utf16_length(text) <= daily.MAX_SHARE
     assert "card" not in text.lower() and "@" not in text
+    hinted = daily.share_text(game, daily.result(game, "2026-12-05", 3)).split("\n")
+    assert hinted[1].endswith(f"par {outcome.par}: {outcome.verdict} · 3 hints")
+    assert hinted[2:] == art
 
 
 def test_a_large_painting_is_scaled_down_to_fit() -> None:
     game = played("2026-12-05")
-    full = daily.emoji_painting(game, 10_000)
-    small = daily.emoji_painting(game, 60)
+    full = daily.emoji_painting(game, 10_000, 100)
+    small = daily.emoji_painting(game, 60, 100)
     assert daily.utf16_length(small) <= 60 < daily.utf16_length(full)
     assert len(small.split("\n")) < len(full.split("\n"))
 
@@ -119,10 +122,16 @@ def test_a_daily_link_must_hold_that_days_deal() -> None:
     payload = link.encode(game.record(), "daily", "2026-12-02")
     opened = link.decode(payload)
     assert (opened.kind, opened.day) == ("daily", "2026-12-02")
+    assert opened.game.record() == game.record()
     data = json.loads(link.inflate(payload))
-    data["day"] = "2026-12-06"
-    with pytest.raises(BadLink, match=r"^link: day: this is not the Today's Painting of 2026-12"):
+    assert set(data) == {"v", "k", "day", "y", "t"}  # the deal and the bots' moves follow
+    data["day"] = "2026-12-06"  # another day's deal: the player's first card is not there
+    with pytest.raises(BadLink, match=r"^link: your move 1 of 9 \(card 30 at column 1, row -1"):
         link.from_text(json.dumps(data))
+    full = json.loads(link.to_text(game.record()))  # the long form, all moves, still read
+    full.update(k="daily", day="2026-12-06")
+    with pytest.raises(BadLink, match=r"^link: day: this is not the Today's Painting of 2026-12"):
+        link.from_text(json.dumps(full))
     with pytest.raises(BadLink, match="not the Today's Painting of 2026-12-06"):
         link.to_text(game.record(), "daily", "2026-12-06")
 
@@ -139,6 +148,9 @@ def test_the_api_deals_the_daily_and_scores_it() -> None:
     game = played("2026-12-02")
     result = call("daily_result", record=game.record(), date="2026-12-02")
     assert result["number"] == 2 and result["text"].startswith("De Stijl · Today's Painting #2")
+    assert json.loads(result["link_text"]) == {
+        "v": 1, "k": "daily", "day": "2026-12-02", "t": result["total"], "h": 0,
+        "par": result["par"], "y": json.loads(result["link_text"])["y"]}
     opened = call("link_open", text=link.to_text(game.record(), "daily", "2026-12-02"))
     assert opened["number"] == 2 and opened["view"]["is_over"]
     bad = json.loads(api.handle('{"cmd": "daily", "args": {"date": "tomorrow"}}'))
@@ -171,12 +183,15 @@ def test_cli_verify_replays_a_result_link_to_the_same_scores(tmp_path) -> None:
     for given in (f"https://example.org/#g={payload}", f"#g={payload}", payload):
         out = run("verify", given)
         assert out.returncode == 0, out.stderr
-        assert out.stdout.startswith("OK: 3-player game finished") and totals in out.stdout
+        you = game.result().seats[0].total
+        assert out.stdout.startswith(f"genuine Today's Painting #2 (2026-12-02): You {you}, "
+                                     f"par {daily.par('2026-12-02')}\n")
+        assert totals in out.stdout
     pasted = tmp_path / "result.txt"
     pasted.write_text(f"https://example.org/#g={payload}\n")
     assert totals in run("verify", str(pasted)).stdout
     assert totals in run("verify", "-", stdin=f"#g={payload}").stdout
-    data = json.loads(link.inflate(payload))
+    data = json.loads(link.to_text(game.record()))
     moves = data["m"].split(" ")
     moves[6] = moves[6].split("@")[0] + "@-30,-30r0"
     data["m"] = " ".join(moves)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from destijl import api
+from destijl import api, link
 
 pytestmark = pytest.mark.wasm
 
@@ -182,8 +182,10 @@ def daily_commands_match(both: Both) -> None:
     while not view["is_over"]:
         move = both("bot_move", record=view["record"], level="medium")["move"]
         view = both("play", record=view["record"], move=move)
-    result = both("daily_result", record=view["record"], date="2026-12-02")
+    result = both("daily_result", record=view["record"], date="2026-12-02", hints=1)
     assert result["text"].startswith("De Stijl · Today's Painting #2 · 2026-12-02")
+    entry = {"link": link.pack(result["link_text"]), "par": result["par"]}
+    both("daily_check", date="2026-12-02", entry=entry, today="2026-12-05")  # re-checked alike
 
 
 def friend_commands_match(both: Both) -> None:

@@ -204,6 +204,10 @@ def test_share_this_game_opens_its_replay_elsewhere(page: Page, browser, site, g
         viewer = other.new_page()
         viewer.goto(url)
         wait_ready(viewer)
+        # it opens at the finished Painting with the scores, "Replay from the start" beside them
+        expect(viewer.locator("#table[data-phase=over]")).to_be_visible()
+        assert [row["total"] for row in score_table(viewer)] == totals
+        viewer.get_by_role("button", name="Replay from the start").click()
         expect(viewer.locator("#turn")).to_have_text("Shared game · Replay · after move 0 of 16")
         viewer.get_by_role("button", name="To end").click()
         expect(viewer.locator("#turn")).to_contain_text("after move 16 of 16")

@@ -3,8 +3,8 @@ player deletes it.
 
 - A save the engine cannot open (an injected InternalError, as a broken engine answers)
   is kept and listed with why, Export and Delete; it opens again once the engine does.
-- No unfinished game is removed: 14 stay 14; finished games beyond 12 are tidied away,
-  oldest first, and the Saved games list says how many.
+- No unfinished game is removed: 14 stay 14; finished games beyond the 12 the rule in
+  Settings keeps are deleted, oldest first, and the Saved games note names them.
 - Damaged details (`savedAt: "yesterday"`, `moves: "5"`, an unknown format) beside a
   whole record are rebuilt from the record.
 - Storage full: the banner and the replace dialog say what is really kept, Export gives
@@ -100,7 +100,8 @@ def test_no_save_is_deleted_without_the_players_word(page: Page) -> None:
     region = page.get_by_role("region", name="Saved games")
     resume = region.get_by_role("button", name="Resume the game of")
     expect(resume).to_have_count(15)  # 14 unfinished and the damaged one, none pruned
-    expect(region).to_contain_text("3 older finished games were tidied away")
+    expect(region).to_contain_text("Deleted by your rule in Settings (keep the newest 12 "
+                                   "finished games): 3 finished games: ")
     notices = page.locator(".notice")
     expect(notices.filter(has_text="details were damaged and rebuilt")).to_have_count(1)
     ids = stored_ids(page)

@@ -156,39 +156,52 @@ def test_a_whole_daily_its_result_link_and_stats(device, tmp_path: Path, snap) -
     text = box.get_by_role("textbox", name="Result to share").input_value()
     lines = text.split("\n")
     assert lines[0] == "De Stijl · Today's Painting #3 · 2026-12-03"
-    assert lines[1].startswith(f"{daily.ordinal(truth['place'])} of 3 · {you} points · par ")
+    assert lines[1] == (f"{daily.ordinal(truth['place'])} of 3 · {you} points · "
+                        f"par {truth['par']}: {truth['verdict']} · no hints")
     assert set("".join(lines[2:-1])) <= set(daily.SQUARES.values()) | {daily.BLANK}
-    assert "🟥" in text and len(text) - len(lines[-1]) <= 1000 + 1
+    assert "🟥" in text and len(text) - len(lines[-1]) <= 1000 + 1 and len(lines) <= 10
     url = lines[-1]
     assert re.fullmatch(rf"{re.escape(page.url.split('?')[0].split('#')[0])}#g=[A-Za-z0-9_-]+", url)
+    assert len(url) <= 300
+    # the end offers practice of this deal, not a Rematch that deals another
+    end = page.locator("#results")
+    expect(end.get_by_role("button", name="Practice this deal")).to_be_visible()
+    expect(end.get_by_role("button", name="New game")).to_be_visible()
+    expect(end.get_by_role("button", name="Rematch")).to_have_count(0)
     snap(page, "daily-end-desktop-light")
 
-    # the link replays to the same score in a third context (another device), and natively
+    # the link opens at the finished Painting in a third context (another device), with the
+    # scores and "Replay from the start"; it replays to the same score, and natively
     other = device("UTC", "2026-12-04T08:00:00Z")
     other.goto(url)
     wait_ready(other)
+    expect(other.locator("#table[data-phase=over]")).to_be_visible(timeout=BOOT_MS)
+    totals = [row["total"] for row in score_table(page)]
+    assert [row["total"] for row in score_table(other)] == totals
+    snap(other, "daily-link-opens-at-the-end")
+    other.get_by_role("button", name="Replay from the start").click()
     expect(other.locator("#turn")).to_have_text(
         "Today's Painting #3 · 2026-12-03 · Replay · after move 0 of 27")
     other.get_by_role("button", name="To end").click()
     expect(other.locator("#turn")).to_contain_text("after move 27 of 27")
     other.get_by_role("button", name="Close replay").click()
-    totals = [row["total"] for row in score_table(page)]
     assert [row["total"] for row in score_table(other)] == totals
-    assert f"You {you}" in cli_verify(url)
+    assert cli_verify(url).startswith(
+        f"genuine Today's Painting #3 (2026-12-03): You {you}, par {truth['par']}")
     assert "#g=" not in other.url  # a reload does not open it again
 
     # a tampered link is refused, naming the first bad move, and nothing saved is lost
     saved = save_count(other)
     data = json.loads(link.inflate(url.split("#g=")[1]))
-    moves = data["m"].split(" ")
+    moves = data["y"].split(" ")
     card = moves[4].split("@")[0]
     moves[4] = f"{card}@40,40r0"
-    data["m"] = " ".join(moves)
+    data["y"] = " ".join(moves)
     packer = zlib.compressobj(6, zlib.DEFLATED, -15)
     raw = packer.compress(json.dumps(data).encode()) + packer.flush()
     bad = base64.urlsafe_b64encode(raw).decode().rstrip("=")
     other.goto(f"/#g={bad}")  # pasted into the same tab: the fragment changes
-    refusal = f"move 5 of 27 (card {card} at column 40, row 40, turned 0°)"
+    refusal = f"your move 5 of 9 (card {card} at column 40, row 40, turned 0°)"
     expect(other.get_by_role("alert")).to_contain_text(
         f"The game link was refused, so nothing changed: link: {refusal}")
     expect(other.locator("#table[data-phase=over]")).to_be_visible()  # the shared game stays
@@ -251,7 +264,9 @@ def test_a_whole_daily_its_result_link_and_stats(device, tmp_path: Path, snap) -
     wait_ready(fresh)
     fresh.locator("#import-file").set_input_files(str(path))
     expect(fresh.get_by_role("alert")).to_contain_text(
-        "1 Today's Painting result added. Refused: 2026-12-01")
+        "1 Today's Painting result added. 2 refused, as the engine could not confirm them: "
+        "2026-12-01 (day: the link is the result of 2026-12-03, not of 2026-12-01)",
+        timeout=180_000)  # each day re-checked: its par game played again in the worker
     fresh.get_by_role("button", name="Stats and past days").click()
     assert figures(fresh)["Played"] == "1"
 

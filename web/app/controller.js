@@ -23,6 +23,8 @@ import { createReplay } from "./control/replay.js";
 import { createSaves } from "./control/saves.js";
 import { createFiles } from "./control/files.js";
 import { createShare } from "./control/share.js";
+import { createReview } from "./review/control.js";
+import { createRating } from "./rating/control.js";
 import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
 import { createTeach } from "./teach/control.js";
@@ -44,6 +46,8 @@ export function createController(deps) {
   ctx.bots = createBots(ctx);
   ctx.replay = createReplay(ctx);
   ctx.share = createShare(ctx);
+  ctx.review = createReview(ctx);
+  ctx.rating = createRating(ctx);
   ctx.links = createLinks(ctx);
   ctx.daily = createDaily(ctx);
   ctx.settings = createSettings(ctx);
@@ -55,6 +59,7 @@ export function createController(deps) {
   };
   ctx.opening = createOpening(ctx);
   ctx.settings.init();
+  ctx.rating.init();
   ctx.teach.init();
   const { get, up, loading, saves, games, bots, replay, share } = ctx;
   up(T.setSavedBots, botNames());
@@ -76,7 +81,8 @@ export function createController(deps) {
   function escape() {
     const s = get();
     if (ctx.teach.escape()) return;
-    if (s.dialog) up(T.closeDialog);
+    if (s.dialog?.kind === "review" && s.dialog.detail) ctx.review.back();
+    else if (s.dialog) up(T.closeDialog);
     else if (s.error) up(T.dismissError);
     else if (s.held !== null) up(T.pick, s.held);
     else if (s.replay) replay.close();
@@ -128,6 +134,7 @@ export function createController(deps) {
       case "settings-open": return void ctx.settings.open();
       case "setting-theme": return void ctx.settings.set("theme", intent.value);
       case "setting-colour-blind": return void ctx.settings.set("colourBlind", !!intent.value);
+      case "setting-keep-finished": return void ctx.settings.set("keepFinished", intent.value);
       case "pan": return void up(T.panBy, intent.from, intent.dx, intent.dy);
       case "replay-open": return void replay.open();
       case "replay-step": return void replay.step(intent.step);
@@ -143,6 +150,10 @@ export function createController(deps) {
       case "confirm-yes": return void (s.dialog?.yes && dispatch(s.dialog.yes));
       case "confirm-no": return void ctx.files.decline(s.dialog?.no);
       case "share": return void share.open();
+      case "review": return void ctx.review.open();
+      case "review-stop": return void ctx.review.stop();
+      case "review-move": return void ctx.review.show(intent.ply);
+      case "review-back": return void ctx.review.back();
       case "copy-link": return void share.copy("deal");
       case "copy-game-link": return void share.copy("game");
       case "link-changed": return void ctx.links.changed();

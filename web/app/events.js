@@ -38,6 +38,7 @@ function bindClicks(dispatch) {
     if (a === "rotate") return dispatch({ type: "rotate", step: 1 });
     if (a === "highlight") return dispatch({ type: "highlight", color: d.color });
     if (a === "replay-step") return dispatch({ type: "replay-step", step: Number(d.step) });
+    if (a === "review-move") return dispatch({ type: a, ply: Number(d.ply) });
     if (a === "replay-to") return dispatch({ type: "replay-to", to: d.to });
     if (a === "teach-tab" || a === "log-select" || a === "seat-select") return dispatch({ type: a, tab: d.tab, ply: Number(d.ply), seat: Number(d.seat) }); // TEACH
     if (a === "zoom-in" || a === "zoom-out") {
@@ -46,7 +47,7 @@ function bindClicks(dispatch) {
         cx: b.x + b.w / 2, cy: b.y + b.h / 2 });
     }
     if (["players", "seat-name", "seat-controller", "seat-color", "opt-rotations", "opt-first",
-      "opt-seed", "speed", "setting-theme", "setting-colour-blind"].includes(a)) return; // form fields: handled on change/input
+      "opt-seed", "speed", "setting-theme", "setting-colour-blind", "setting-keep-finished"].includes(a)) return; // form fields: handled on change/input
     dispatch({ type: a });
   });
 }

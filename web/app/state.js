@@ -3,6 +3,7 @@
 
 import { teachState } from "./teach/state.js";
 import { RULES } from "./rules-data.js";
+import { KEEP_CHOICES, KEEP_FINISHED } from "./keeping.js";
 import { BOT_NAMES, THEMES } from "./words.js";
 
 /** Colours a fresh setup gives each seat (the engine's defaults, docs/api.md). */
@@ -32,7 +33,8 @@ export function defaultSetup() {
 /** The look's settings from saved preferences; anything unknown falls back to the default. */
 export function settingsFromPrefs(prefs) {
   const theme = THEMES.some(([value]) => value === prefs?.theme) ? prefs.theme : "system";
-  return { theme, colourBlind: prefs?.colourBlind === true };
+  const keepFinished = KEEP_CHOICES.includes(prefs?.keepFinished) ? prefs.keepFinished : KEEP_FINISHED;
+  return { theme, colourBlind: prefs?.colourBlind === true, keepFinished };
 }
 
 export function createState(mode = "full") {
@@ -62,7 +64,7 @@ export function createState(mode = "full") {
     dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
     updateReady: false, // a new version waits in the service worker; e.g. true
     teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach/state.js); e.g. {rules: true, ...}
-    settings: { theme: "system", colourBlind: false }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true}
+    settings: { theme: "system", colourBlind: false, keepFinished: KEEP_FINISHED }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true, keepFinished: "all"}
     themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]
     gameId: null, // the id this tab saves its game under (storage.js); e.g. "m3x9k2-4f7a"

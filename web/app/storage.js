@@ -10,8 +10,13 @@
 // (the same game resumed in a second tab) saves under a new id: both games are kept.
 // A save is the player's: nothing here removes one on its own. One that cannot be read
 // is listed with the reason (to export or delete); one whose details are damaged but
-// whose record is whole is rebuilt from the record. Only finished games beyond
-// KEEP_FINISHED are tidied away, oldest first, and the list says how many.
+// whose record is whole is rebuilt from the record, listed as damaged and never tidied
+// away. A game opened from someone else's link (a replay, a daily result) is saved with
+// `shared: {kind, number, day}`: shared games are a list of their own, the newest
+// KEEP_SHARED kept, and never push out a game the player played. The player's own
+// finished games go only by the rule they chose in Settings (`keepFinished`, the count
+// kept; control/saves.js asks the engine that each is really over before it goes) or
+// after their yes (makeRoom).
 //
 // Storage can be missing, blocked (private modes, sandboxed frames) or full: writes then
 // return {ok: false, problem} in plain words and the game still plays; room is made only
@@ -20,6 +25,7 @@
 // Preferences (destijl.prefs): every field is checked on load; bad ones are dropped and
 // named, so a bad value never reaches a render (readPrefs).
 
+import { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED } from "./keeping.js";
 import { checkName } from "./names.js";
 import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
@@ -96,9 +102,25 @@ function isObject(v) {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
 
-/** Is `v` a time string a Date can read? */
+/** Is `v` a time string a Date can read, not in the future (a day's slack for clocks)? */
 function isTime(v) {
-  return typeof v === "string" && !Number.isNaN(Date.parse(v));
+  return typeof v === "string" && !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.now() + 864e5;
+}
+
+const SHARED_KINDS = ["replay", "daily"];
+
+/** A save's shared tag {kind, number, day} (the link it came from), or null if it has none or a bad one. */
+export function sharedTag(tag) {
+  return isObject(tag) && SHARED_KINDS.includes(tag.kind)
+    ? { kind: tag.kind, number: Number.isInteger(tag.number) ? tag.number : null,
+      day: typeof tag.day === "string" && /^\d{4}-\d\d-\d\d$/.test(tag.day) ? tag.day : null } : null;
+}
+
+/** What is wrong with a record that the list can see without the engine, or null. */
+function recordDamage(record) {
+  if (record.result !== undefined && record.result !== null && !isObject(record.result)) return "its record's result is damaged";
+  if (!Array.isArray(record.moves)) return "its record has no list of moves";
+  return null;
 }
 
 /**
@@ -115,12 +137,15 @@ function wholeEntry(parsed, id) {
   const rebuilt = {
     format: SAVE_FORMAT, id, mode: parsed.mode === "embed" ? "embed" : "full", moves,
     savedAt: isTime(parsed.savedAt) ? parsed.savedAt : null,
-    over: record.result !== null && record.result !== undefined, seats,
+    over: isObject(record.result), seats, // finished for the list; the engine has the last word
     writer: typeof parsed.writer === "string" ? parsed.writer : "", record,
   };
   const daily = dailyTag(parsed.daily); // a Today's Painting's date (daily/), kept as it is
   if (daily) rebuilt.daily = daily;
+  const shared = sharedTag(parsed.shared); // opened from someone else's link
+  if (shared) rebuilt.shared = shared;
   const repaired = [];
+  if (parsed.shared !== undefined && !shared) repaired.push("shared");
   if (parsed.format !== SAVE_FORMAT) repaired.push("format");
   if (parsed.id !== id) repaired.push("id");
   if (parsed.moves !== moves) repaired.push("moves");
@@ -136,7 +161,7 @@ function summary(entry) {
     controller: typeof s?.controller === "string" ? clip(s.controller, 20) : "human",
   }));
   return { id: entry.id, mode: entry.mode, moves: entry.moves, savedAt: entry.savedAt, over: entry.over, seats,
-    daily: entry.daily ?? null };
+    daily: entry.daily ?? null, shared: entry.shared ?? null, damaged: entry.damaged ?? null };
 }
 
 /** A save's Today's Painting tag {date, practice, number} (docs/daily.md), or null if it has none or a bad one. */
@@ -167,7 +192,12 @@ export function loadGame(id) {
     return { id, error: `the saved data is not valid JSON (${clip(error.message)})` };
   }
   const whole = wholeEntry(parsed, id);
-  return whole.error ? { id, error: `the save is damaged: ${whole.error}` } : { id, save: whole.entry, repaired: whole.repaired };
+  if (whole.error) return { id, error: `the save is damaged: ${whole.error}` };
+  const { entry, repaired } = whole;
+  // damaged: listed as such and never tidied away (why, in words), else null
+  const damage = recordDamage(entry.record);
+  entry.damaged = damage ?? (repaired.length ? `its details were damaged (${repaired.join(", ")})` : null);
+  return { id, save: entry, repaired };
 }
 
 /** Newest first; a save whose time was lost goes last. */
@@ -215,24 +245,35 @@ export function removeGame(id) {
   quiet(() => local()?.removeItem(GAME_PREFIX + id));
 }
 
-/** Finished games kept per page mode; older finished ones are tidied away (and counted). */
-export const KEEP_FINISHED = 12;
+export { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED }; // keeping.js: the counts kept
 
-/** The finished games of `mode` but `except`, oldest first: [{id, savedAt, bytes}]. */
+/** The finished games of `mode` but `except` and the damaged, oldest first: [{id, savedAt, bytes}]. */
 function finishedGames(mode, except) {
-  return listGames(mode).games.filter((g) => g.over && g.id !== except).reverse()
+  return listGames(mode).games.filter((g) => g.over && !g.damaged && g.id !== except).reverse()
     .map((g) => ({ id: g.id, savedAt: g.savedAt, bytes: (rawGame(g.id) ?? "").length * 2 }));
 }
 
 /**
- * Tidy away the oldest finished games of `mode` beyond `KEEP_FINISHED`; unfinished games
- * are never removed. Returns how many went (the Saved games list says so).
+ * Let the oldest shared games of `mode` (opened from someone else's link) beyond
+ * KEEP_SHARED go; never one of the ids `except`, a damaged save or one of the player's own. Returns the
+ * summaries removed, so that the note can name them.
  */
-export function pruneFinished(mode, except = null) {
-  const finished = finishedGames(mode, except);
-  const excess = finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED));
-  for (const g of excess) removeGame(g.id);
-  return excess.length;
+export function pruneShared(mode, except = []) {
+  const shared = listGames(mode).games.filter((g) => g.shared && !g.damaged);
+  const gone = shared.slice(KEEP_SHARED).filter((g) => !except.includes(g.id));
+  for (const g of gone) removeGame(g.id);
+  return gone;
+}
+
+/**
+ * The player's own finished games of `mode` (summaries, newest first) that the rule
+ * `keep` (a count of KEEP_CHOICES) weighs: whole details, not shared.
+ * Empty when there are no more than `keep`: nothing then goes.
+ */
+export function ownFinished(mode, keep) {
+  if (!Number.isInteger(keep)) return [];
+  const own = listGames(mode).games.filter((g) => g.over && !g.shared && !g.damaged);
+  return own.length > keep ? own : [];
 }
 
 /** What Make room would delete: every finished game of `mode` but `except`, {count, bytes, oldest}. */
@@ -255,7 +296,7 @@ export function makeRoom(mode, except) {
  * `id` (null if there is none). Nothing else is removed to make room: that takes the
  * player's yes (`makeRoom`). `claim` takes the game over for this page load.
  */
-export function saveGame(mode, id, record, { claim = false, daily = null } = {}) {
+export function saveGame(mode, id, record, { claim = false, daily = null, shared } = {}) {
   const store = local();
   if (!store) return { ok: false, id, problem: problemOf(null), full: false, kept: null };
   let gameId = id || newGameId();
@@ -266,12 +307,15 @@ export function saveGame(mode, id, record, { claim = false, daily = null } = {})
     format: SAVE_FORMAT, id: gameId, mode, moves,
     // a claim of an unchanged game (a restore) keeps its time
     savedAt: claim && existing?.moves === moves && existing.savedAt ? existing.savedAt : new Date().toISOString(),
-    over: record?.result !== null && record?.result !== undefined,
+    over: isObject(record?.result),
     seats: Array.isArray(record?.seats) ? record.seats.map((s) => ({ name: s?.name, controller: s?.controller })) : [],
     writer: WRITER,
     record,
   };
   if (daily) entry.daily = { date: daily.date, practice: !!daily.practice, number: daily.number }; // a Today's Painting (daily/)
+  // someone else's game (control/links.js): it stays shared until the player adds a move
+  const tag = shared !== undefined ? sharedTag(shared) : existing?.shared && existing.moves === moves ? existing.shared : null;
+  if (tag) entry.shared = tag;
   try {
     store.setItem(GAME_PREFIX + gameId, JSON.stringify(entry));
   } catch (error) {
@@ -335,6 +379,7 @@ export const PREF_CHECKS = {
   theme: (v) => typeof v === "string" && /^[a-z-]{1,20}$/.test(v),
   hints: (v) => typeof v === "boolean", // TEACH: the Hints setting
   tutorialDone: (v) => typeof v === "boolean", // TEACH: the guided first game was finished or skipped
+  keepFinished: (v) => KEEP_CHOICES.includes(v), // Settings: the player's finished games kept
 };
 
 function plainValue(v) {

@@ -147,3 +147,6 @@ export function changeText(view, change, seat = view.current_seat) {
 
 /** Theme choices of the Settings panel, and what each is called. */
 export const THEMES = [["system", "Follow the system"], ["light", "Light"], ["dark", "Dark"]];
+
+/** Why the scored Today's Painting has no Undo (the button's title and its refusal; docs/daily.md). */
+export const NO_UNDO = "No Undo in Today's Painting: one honest attempt a day. Practice games keep Undo.";

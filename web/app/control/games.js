@@ -4,6 +4,7 @@ import { trimName } from "../names.js";
 import { humanTurn, undoSeat } from "../queries.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
+import { NO_UNDO } from "../words.js";
 import { movedText, reason, turnText, underCard } from "./narration.js";
 
 function seedValue(text) {
@@ -82,6 +83,7 @@ export function createGames(ctx) {
   function moved(before, view) {
     const move = view.last_move;
     const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
+    if (view.is_over && !get().friend) ctx.rating.ended(view); // first: the end screen shows it
     up(T.viewChanged, view, { fresh, announcement: movedText(before, view) });
     if (!get().friend) ctx.saves.save(view); // a friend game is kept by friends/control.js
     if (view.is_over) ctx.daily.ended();
@@ -127,6 +129,7 @@ export function createGames(ctx) {
   async function undo() {
     const s = get();
     const seat = undoSeat(s.view);
+    if (s.daily && !s.daily.practice && s.view && !s.view.is_over) return void up(T.refused, NO_UNDO);
     if (seat === null || s.busy || s.replay) return;
     ctx.cancel();
     up(T.busy, true);
@@ -134,6 +137,7 @@ export function createGames(ctx) {
     try {
       const view = await engine.call("undo", { record: before.record, seat });
       const taken = before.record.moves.length - view.record.moves.length;
+      ctx.rating.undone(before.record);
       up(T.viewChanged, view, { announcement: `${before.seats[seat].name} took back the last card${taken > 1 ? ` (${taken} moves undone)` : ""}. ${turnText(view)}` });
       ctx.saves.save(view);
       ctx.bots.run();

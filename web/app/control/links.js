@@ -1,6 +1,7 @@
 // Opening a game link (docs/links.md): `#g=PAYLOAD` in the address, at load or when the
 // fragment changes. The payload is unpacked here (link/codec.js), the engine checks and
-// replays the game (`link_open`), and the game opens in the replay viewer, saved as a game
+// replays the game (`link_open`), and the game opens at its end (a finished one with its
+// scores and "Replay from the start"; one in progress in the replay viewer), saved as a game
 // of its own; a friend game's link goes on to friends/control.js. A link that is refused is named with its reason (the first bad move, for
 // moves) and changes nothing: the game on the table and every save stay as they were.
 
@@ -34,11 +35,12 @@ export function createLinks(ctx) {
       const v = opened.view;
       const what = opened.kind === "daily" ? `Today's Painting #${opened.number} of ${opened.day}` : "A shared game";
       ctx.games.replaced();
-      up(T.gameLoaded, v, `${what}: ${v.seats.map((s) => s.name).join(", ")}, ${v.record.moves.length} moves. Replay: the start of the game.`);
+      const where = v.is_over ? "The finished Painting and the scores; Replay from the start is beside them." : "Replay: its latest move.";
+      up(T.gameLoaded, v, `${what}: ${v.seats.map((s) => s.name).join(", ")}, ${v.record.moves.length} moves. ${where}`);
       up(T.setShared, { kind: opened.kind, number: opened.number, day: opened.day });
       ctx.saves.save(v, { fresh: true });
       ctx.saves.refreshList();
-      ctx.replay.open({ at: 0 });
+      if (!v.is_over) ctx.replay.open({ at: v.record.moves.length }); // a shared game opens at its end
       return true;
     } catch (error) {
       if (ctx.loading.lost(error)) return false;

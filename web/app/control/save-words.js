@@ -54,3 +54,33 @@ export function makingRoom({ count, bytes, oldest }) {
   const since = oldest ? `, the oldest from ${new Date(oldest).toLocaleDateString()}` : "";
   return `To make room, the ${count} finished game${count > 1 ? "s" : ""} saved in this browser (about ${Math.ceil(bytes / 1024)} kB${since}) would be deleted. Your unfinished games stay.`;
 }
+
+/** "28 Nov, 19:42" for an ISO time. */
+function dayAndTime(iso) {
+  const d = new Date(iso);
+  return `${d.toLocaleDateString([], { day: "numeric", month: "short" })}, ${clock(iso)}`;
+}
+
+/** One tidied game, named: "You, Piet, Theo (18 moves, saved 28 Nov, 19:42)". */
+function named(g) {
+  const who = g.seats.map((s) => clip(s?.name ?? "?", 40)).join(", ");
+  return `${who} (${g.moves} moves, saved ${g.savedAt ? dayAndTime(g.savedAt) : "at an unknown time"})`;
+}
+
+/**
+ * The Saved games note naming every game tidied away this page load: `pruned` {own,
+ * shared} (summaries), `keep` the player's rule in Settings, `keepShared` the shared games kept.
+ */
+export function tidied(pruned, keep, keepShared) {
+  const parts = [];
+  const { own, shared } = pruned;
+  if (own.length) {
+    parts.push(`Deleted by your rule in Settings (keep the newest ${keep} finished games): `
+      + `${own.length === 1 ? "the finished game of" : `${own.length} finished games:`} ${own.map(named).join("; ")}.`);
+  }
+  if (shared.length) {
+    parts.push(`Let go, as only the newest ${keepShared} games opened from other people's links are kept: `
+      + `${shared.length === 1 ? "the shared game of" : `${shared.length} shared games:`} ${shared.map(named).join("; ")}.`);
+  }
+  return parts.join(" ");
+}

@@ -3,12 +3,15 @@
 // when saving fails, and game records exported to and imported from files. Nothing
 // replaces a game in progress without the player's yes (`confirmReplace`), and no save is
 // ever deleted but by the player: one that cannot be opened is kept, listed with the
-// reason, to export or delete; room is made in full storage only after a yes.
+// reason, to export or delete; room is made in full storage only after a yes. Finished
+// games go only by the player's rule in Settings (the count kept), each judged over by the
+// engine first, and the note names each one that went; games opened from someone else's
+// link are a list of their own (storage.js KEEP_SHARED) and never push out the player's.
 
 import { clip } from "../quote.js";
 import {
-  KEEP_FINISHED, listGames, loadGame, makeRoom, newGameId, pruneFinished, removeGame, roomOffer, saveGame,
-  setTabGame, tabGame,
+  KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED, listGames, loadGame, loadPrefs, makeRoom, newGameId, ownFinished, pruneShared, removeGame,
+  roomOffer, saveGame, setTabGame, tabGame,
 } from "../storage.js";
 import * as T from "../transitions.js";
 import { reason, turnText } from "./narration.js";
@@ -19,13 +22,15 @@ export function createSaves(ctx) {
   let told = false; // the player was told that saving fails (until a save works)
   let stored = { id: null, moves: null }; // what storage holds of the game on the table
   const unopenable = new Map(); // id -> why the engine could not open it (this page load)
-  let pruned = 0; // finished games tidied away this page load
+  const pruned = { own: [], shared: [] }; // summaries of the games that went this page load
+  const judged = new Map(); // id -> true when the engine said the saved game is over (this page load)
+  let tidying = Promise.resolve(); // the tidies, one after the other
 
   /** Refresh the start screen's list of saved games, the unreadable ones and the count. */
   function refreshList() {
     const { games, broken, repaired } = listGames(mode);
     const refused = games.filter((g) => unopenable.has(g.id)).map((g) => ({ id: g.id, why: unopenable.get(g.id), moves: g.moves, seats: g.seats }));
-    const note = pruned ? `${pruned} older finished game${pruned === 1 ? " was" : "s were"} tidied away (the newest ${KEEP_FINISHED} finished games are kept).` : "";
+    const note = W.tidied(pruned, keepFinished(), KEEP_SHARED);
     up(T.setSaves, games.filter((g) => !unopenable.has(g.id)), [...broken, ...refused], note);
     if (repaired.length) {
       const n = repaired.length;
@@ -36,9 +41,55 @@ export function createSaves(ctx) {
 
   /** At load: this tab's saved game: null, {id, save} or {id, error}. */
   function load() {
-    pruned += pruneFinished(mode);
     refreshList();
+    engine.ready.then(() => tidy(), () => {}); // once the engine can say which games are over
     return loadGame(tabGame(mode));
+  }
+
+  /** The player's rule in Settings: how many finished games are kept (a count, or "all"). */
+  function keepFinished() {
+    const keep = loadPrefs().keepFinished;
+    return KEEP_CHOICES.includes(keep) ? keep : KEEP_FINISHED;
+  }
+
+  /** Is the saved game `g` over, by the engine's word (a replay of its record)? */
+  async function over(g) {
+    if (judged.has(g.id)) return judged.get(g.id);
+    const save = loadGame(g.id)?.save;
+    if (!save) return false;
+    try {
+      const view = await engine.call("view", { record: save.record });
+      judged.set(g.id, view.is_over === true && view.ply === save.moves);
+    } catch (error) { // refused: not finished, so never tidied away; an engine lost: asked again later
+      if (!ctx.loading.lost(error)) judged.set(g.id, false);
+      return false;
+    }
+    return judged.get(g.id);
+  }
+
+  /**
+   * Tidy away what the rules allow, naming each in the note: shared games beyond the
+   * newest KEEP_SHARED, and the player's finished games beyond the count kept in
+   * Settings, oldest first, each only once the engine says it is over. The game on the
+   * table and damaged saves never go; unfinished games never go.
+   */
+  function tidy() {
+    tidying = tidying.then(async () => {
+      const except = [get().gameId, tabGame(mode)]; // the table's game, and the one this tab restores
+      pruned.shared.push(...pruneShared(mode, except));
+      const keep = keepFinished();
+      let finished = 0;
+      for (const g of ownFinished(mode, keep)) { // newest first
+        if (!(await over(g))) continue;
+        finished += 1;
+        if (finished <= keep || [get().gameId, tabGame(mode)].includes(g.id) || loadGame(g.id)?.save?.moves !== g.moves) continue;
+        removeGame(g.id);
+        judged.delete(g.id);
+        pruned.own.push(g);
+      }
+      refreshList();
+    }).catch(() => {});
+    return tidying;
   }
 
   /** The game on the table is unfinished and has moves: replacing it needs a yes. */
@@ -61,14 +112,14 @@ export function createSaves(ctx) {
    */
   function save(view, { fresh = false, claim = false } = {}) {
     const id = fresh || !get().gameId ? newGameId() : get().gameId;
-    const result = saveGame(mode, id, view.record, { claim, daily: get().daily });
+    const result = saveGame(mode, id, view.record, { claim, daily: get().daily, shared: fresh ? get().shared : undefined });
     if (result.id !== get().gameId) {
       up(T.setGameId, result.id);
       setTabGame(mode, result.id);
     }
     if (result.ok) {
       stored = { id: result.id, moves: view.record.moves.length };
-      if (fresh) pruned += pruneFinished(mode, result.id);
+      if (fresh) tidy();
       if (told) {
         told = false;
         up(T.setSaveProblem, null);
@@ -178,5 +229,5 @@ export function createSaves(ctx) {
     return undefined;
   }
 
-  return { load, save, restore, resumeSaved, refreshList, inProgress, confirmReplace, deleteSaved, makeRoomFor };
+  return { load, save, restore, resumeSaved, refreshList, inProgress, confirmReplace, deleteSaved, makeRoomFor, tidy };
 }

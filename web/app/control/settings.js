@@ -1,10 +1,10 @@
-// Settings (ACCESS): the panel's choices (theme, colour-blind mode), remembered in the
+// Settings (ACCESS): the panel's choices (theme, colour-blind mode, the finished games kept), remembered in the
 // preferences, and a ?theme= link that wins for this visit only.
 
 import { readParams } from "../params.js";
 import { settingsFromPrefs } from "../state.js";
 import { THEMES } from "../words.js";
-import { loadPrefs, writePrefs } from "../storage.js";
+import { KEEP_CHOICES, loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 
 export function createSettings(ctx) {
@@ -24,10 +24,11 @@ export function createSettings(ctx) {
   /** Change one setting and remember it. */
   function set(name, value) {
     if (name === "theme" && !THEMES.some(([v]) => v === value)) return;
+    if (name === "keepFinished" && !KEEP_CHOICES.includes(value)) return;
     up(T.setSettings, { [name]: value });
     if (name === "theme") up(T.setThemeOverride, null); // the player's choice now wins
-    const { theme, colourBlind } = get().settings;
-    writePrefs({ ...loadPrefs(), theme, colourBlind });
+    const { theme, colourBlind, keepFinished } = get().settings;
+    writePrefs({ ...loadPrefs(), theme, colourBlind, keepFinished });
   }
 
   return { init, open, set };

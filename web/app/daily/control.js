@@ -10,7 +10,13 @@ import { deferred } from "../lazy.js";
 import { dailyTag } from "../storage.js";
 import * as T from "../transitions.js";
 import { localDate } from "./day.js";
+import { createGuard } from "./guard.js";
 import { FORMAT, readDays } from "./store.js";
+
+/** The date of the scored daily in progress on the table, or null. */
+function scoredOnTable(s) {
+  return s.screen === "table" && s.daily && !s.daily.practice && s.view && !s.view.is_over ? s.daily.date : null;
+}
 
 export function createDaily(ctx) {
   const { engine, get, up } = ctx;
@@ -41,6 +47,31 @@ export function createDaily(ctx) {
     }
   }
 
-  return { refresh, fileOf, tagOf: dailyTag, today, ...deferred(ctx.parts.daily, (m) => m.createDailyPlay(ctx),
-    ["open", "practice", "ended", "share", "stats", "exportDays", "importDays"]) };
+  const guard = createGuard();
+
+  /**
+   * Every change of state (teach/control.js): a scored daily on the table holds its date's
+   * tab lock; one that another tab holds goes back to the start screen, practice on offer.
+   */
+  function watch(s) {
+    const date = scoredOnTable(s);
+    if (date === guard.holds()) return;
+    if (!date) return guard.release();
+    guard.claim(date).then((ok) => {
+      if (!ok && scoredOnTable(get()) === date) elsewhere(date);
+    });
+  }
+
+  /** Today's Painting of `date` is being played in another tab: say so, offer practice. */
+  function elsewhere(date) {
+    ctx.cancel();
+    up(T.toStart);
+    up(T.openDialog, { kind: "confirm", title: "Today's Painting is open in another tab",
+      text: "One scored attempt a day: carry on in the other tab, or play this deal here as practice (not counted).",
+      yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
+  }
+
+  return { refresh, fileOf, tagOf: dailyTag, today, watch, claim: guard.claim, elsewhere,
+    ...deferred(ctx.parts.daily, (m) => m.createDailyPlay(ctx),
+      ["open", "practice", "ended", "share", "stats", "exportDays", "importDays"]) };
 }

@@ -58,6 +58,12 @@ function calendar(s, today) {
       h("button", { type: "button", class: "btn", "data-action": "daily-practice", text: "Play as practice" })));
 }
 
+/** " No hints." / " 2 hints." after a day's result (nothing when not known: an older result). */
+function hintsNote(hints) {
+  if (hints === undefined) return "";
+  return hints ? ` ${hints} hint${hints === 1 ? "" : "s"}.` : " No hints.";
+}
+
 /** The daily dialog (state.dialog kind "daily", with the `date` whose result it shows, or null). */
 export function dailyDialog(d, s) {
   const today = s.today?.date;
@@ -66,7 +72,7 @@ export function dailyDialog(d, s) {
   return h("div", { class: "dialog daily-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "dlg-title" },
     h("h2", { id: "dlg-title", class: "dialog-title", text: entry && number ? `Today's Painting #${number}` : "Today's Painting" }),
     entry ? h("section", { class: "daily-result" },
-      h("p", { text: `${dateLabel(d.date)}: you scored ${entry.score} points, ${ordinal(entry.place)} of ${entry.players}. Par ${entry.par}: ${entry.verdict ?? (entry.score > entry.par ? "beaten" : entry.score === entry.par ? "on par" : "not beaten")}.` }),
+      h("p", { text: `${dateLabel(d.date)}: you scored ${entry.score} points, ${ordinal(entry.place)} of ${entry.players}. Par ${entry.par}: ${entry.verdict ?? (entry.score > entry.par ? "beaten" : entry.score === entry.par ? "on par" : "not beaten")}.${hintsNote(entry.hints)}` }),
       d.date === today ? h("p", { class: "daily-next", text: `One scored attempt a day: the next Painting comes in ${untilMidnight()}.` }) : null,
       d.share ? h("textarea", { class: "daily-share-text", readonly: true, rows: 6, "aria-label": "Result to share", text: d.share }) : null,
       h("div", { class: "dialog-actions" },

@@ -4,13 +4,14 @@
 // the export and import of the results. A part loaded later (app/parts.js): daily/control.js
 // makes it when first asked.
 
-import { gameLink, sitePage } from "../control/share.js";
+import { sitePage } from "../control/share.js";
 import { reason, turnText } from "../control/narration.js";
-import { linkURL, payloadOf, unpack } from "../link/codec.js";
+import { linkURL, pack, unpack } from "../link/codec.js";
 import { listGames } from "../storage.js";
 import * as T from "../transitions.js";
+import { aheadOfSite } from "./clock.js";
 import { dateLabel } from "./day.js";
-import { checkEntry, daysOf, fileOf as fileData, readDays, storeDays } from "./store.js";
+import { fileOf as fileData, readDays, storeDays } from "./store.js";
 
 /** Today's Painting's games and dialogs; `ctx.daily` gives it `refresh` and `today`. */
 export function createDailyPlay(ctx) {
@@ -25,12 +26,16 @@ export function createDailyPlay(ctx) {
 
   /**
    * "Today's Painting": today's result if it is played, else the saved attempt, else a new
-   * deal (after a yes if another game is in progress).
+   * deal (after a yes if another game is in progress). Not while another tab plays it, nor
+   * on a date the site's clock says has not begun anywhere (then practice is on offer).
    */
   async function open({ confirmed = false } = {}) {
     await refresh();
     const date = today();
     if (get().dailyDays[date]) return up(T.openDialog, { kind: "daily", date });
+    const latest = await aheadOfSite(date, sitePage(ctx));
+    if (latest) return clockAhead(date, latest);
+    if (!(await ctx.daily.claim(date))) return ctx.daily.elsewhere(date);
     const s = get();
     if (s.daily?.date === date && !s.daily.practice && s.view && !s.view.is_over) {
       return ctx.dispatch({ type: "resume" });
@@ -42,6 +47,13 @@ export function createDailyPlay(ctx) {
         yes: { type: "daily-open", confirmed: true } }, () => deal(date, false));
     }
     return deal(date, false);
+  }
+
+  /** The device's date is later than the latest date on Earth by the site's clock. */
+  function clockAhead(date, latest) {
+    up(T.openDialog, { kind: "confirm", title: "This device's clock is ahead",
+      text: `This device says it is ${dateLabel(date)}, but by the site's clock that day has not begun anywhere yet (it is ${dateLabel(latest)} at the latest). Today's Painting is scored on its own day only: play this deal as practice, or set the clock right and open it again.`,
+      yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
   }
 
   /** Play `date`'s daily again as practice (marked so, never counted). */
@@ -88,12 +100,14 @@ export function createDailyPlay(ctx) {
     working = record;
     up(T.setDailyResult, { pending: true });
     try {
-      const result = await engine.call("daily_result", { record, date: daily.date });
-      const url = await gameLink(ctx, record, "daily", daily.date);
+      const hints = s.teach.hintsUsed || 0; // part of the result, and of its text
+      const result = await engine.call("daily_result", { record, date: daily.date, hints });
+      const payload = await pack(result.link_text); // the day, your moves, the result it claims
+      const url = linkURL(sitePage(ctx), payload);
       if (get().view?.record !== record) return;
       if (!daily.practice) {
         const stored = storeDays({ [daily.date]: { score: result.total, par: result.par, place: result.place,
-          players: result.players, link: payloadOf(new URL(url).hash), text: result.text, number: result.number, verdict: result.verdict } });
+          players: result.players, link: payload, text: result.text, number: result.number, verdict: result.verdict, hints } });
         up(T.setDailyDays, stored.days);
       }
       up(T.setDailyResult, { ...result, share: `${result.text}\n${url}` });
@@ -170,19 +184,21 @@ export function createDailyPlay(ctx) {
   }
 
   /**
-   * Import a destijl-daily/1 file: each day's link is checked by the engine as that day's
-   * finished daily, and its score taken from the replay; days already here are kept.
+   * Import a destijl-daily/1 file: each day is re-checked by the engine (`daily_check`): its
+   * link replayed as that day's result, the bots' moves the medium bot's, the day not after
+   * today, and the score, par and place worked out again (a file that says otherwise is
+   * refused). Only what the engine confirms is kept; days already here are kept too.
    */
   async function importDays(data, name) {
-    const days = daysOf(data);
+    const days = data?.days && typeof data.days === "object" ? data.days : {};
     const kept = {};
     const refused = [];
-    for (const [date, entry] of Object.entries(days)) {
+    const dates = Object.keys(days).sort();
+    for (const [index, date] of dates.entries()) {
+      up(T.announce, `${name}: checking ${date} (${index + 1} of ${dates.length})…`);
       try {
-        const opened = await engine.call("link_open", { text: await unpack(entry.link) });
-        const line = opened.view.result?.seats?.[0];
-        if (opened.kind !== "daily" || opened.day !== date || !line) throw new Error("it is not that day's finished Painting");
-        kept[date] = checkEntry({ ...entry, score: line.total, text: undefined, verdict: undefined, number: opened.number }) ?? entry;
+        const { entry } = await engine.call("daily_check", { date, entry: days[date], today: today() });
+        kept[date] = entry;
       } catch (error) {
         if (ctx.loading.lost(error)) return;
         refused.push(`${date} (${reason(error)})`);
@@ -192,8 +208,8 @@ export function createDailyPlay(ctx) {
     const stored = storeDays(kept);
     up(T.setDailyDays, stored.days);
     const added = Object.keys(stored.days).length - before;
-    const skipped = refused.length ? ` Refused: ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; …" : ""}.` : "";
-    const msg = `${name}: ${added} Today's Painting result${added === 1 ? "" : "s"} added.${skipped}`;
+    const why = refused.length ? ` ${refused.length} refused, as the engine could not confirm ${refused.length === 1 ? "it" : "them"}: ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; …" : ""}.` : "";
+    const msg = `${name}: ${added} Today's Painting result${added === 1 ? "" : "s"} added.${why}`;
     up(T.announce, msg);
     if (refused.length || !stored.ok) up(T.refused, stored.ok ? msg : `${msg} They could not be stored on this device.`);
   }

@@ -1,6 +1,6 @@
 // Today's Painting results kept on the device (docs/daily.md), beside the saved games:
 //   destijl.daily = {format: "destijl-daily/1", days: {"2026-12-01": {score, par, place,
-//                    players, link, text, number, verdict}}}
+//                    players, link, text, number, verdict, hints}}}
 // one entry per day with a scored result (`link`: the result's game-link payload, which
 // the engine checks again on import; `text`: the share text without its link); every entry is checked on load and a bad one is
 // left out. daily/stats.js reads the streaks, best score and histogram off the days.
@@ -22,7 +22,8 @@ export function checkEntry(entry) {
   const text = typeof entry.text === "string" && entry.text.length <= 1200 ? entry.text : undefined;
   const number = count(entry.number, 1, 1e6) ? entry.number : undefined;
   const verdict = ["beaten", "on par", "not beaten"].includes(entry.verdict) ? entry.verdict : undefined;
-  return { score, par, place, players, link, text, number, verdict };
+  const hints = count(entry.hints, 0, 999) ? entry.hints : undefined;
+  return { score, par, place, players, link, text, number, verdict, hints };
 }
 
 /** The days in a parsed `destijl-daily/1` object (bad entries left out): {date: entry}. */

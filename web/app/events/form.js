@@ -23,6 +23,7 @@ export function bindForm(dispatch) {
     else if (a === "speed") dispatch({ type: "speed", value: el.value });
     else if (a === "setting-theme" && el.checked) dispatch({ type: "setting-theme", value: el.value });
     else if (a === "setting-colour-blind") dispatch({ type: "setting-colour-blind", value: el.checked });
+    else if (a === "setting-keep-finished") dispatch({ type: "setting-keep-finished", value: el.value === "all" ? "all" : Number(el.value) });
   };
   document.addEventListener("input", field);
   document.addEventListener("change", (ev) => {

@@ -4,7 +4,8 @@
 // Each entry: {format: "destijl-friend-save/1", key, game, seat (null: watching), secret
 // (this device's, never sent), record, link (the last link to send, or null), linkFor
 // (names), next ({kind, seat}), over, names, savedAt, fork}. The secret is the device's
-// own: it stays here, and only the engine reads it.
+// own: it stays here, and only the engine reads it. Games this device only watches are
+// someone else's: the newest KEEP_WATCHED are kept, and they never push out a game played here.
 
 const PREFIX = "destijl.friend.";
 const FORMAT = "destijl-friend-save/1";
@@ -13,13 +14,25 @@ function local() {
   try { return window.localStorage ?? null; } catch { return null; }
 }
 
+/** Friend games this device only watches (seat null) kept; older watched ones go on their own. */
+export const KEEP_WATCHED = 12;
+
 /** Keep `entry` (whole, in one write); returns null, or why it could not be kept. */
 export function saveFriend(entry) {
   try {
     local()?.setItem(PREFIX + entry.key, JSON.stringify({ ...entry, format: FORMAT, savedAt: new Date().toISOString() }));
-    return null;
   } catch (error) {
     return error?.name === "QuotaExceededError" ? "the browser's storage is full" : String(error?.message || error);
+  }
+  if (entry.seat === null) pruneWatched(entry.key);
+  return null;
+}
+
+/** Watched games are someone else's: beyond the newest KEEP_WATCHED they go (never a seat's game, never `except`). */
+function pruneWatched(except) {
+  const watched = listFriends().filter((e) => e.seat === null && e.key !== except);
+  for (const old of watched.slice(KEEP_WATCHED - 1)) {
+    try { local()?.removeItem(PREFIX + old.key); } catch { /* blocked storage: nothing to tidy */ }
   }
 }
 

@@ -5,9 +5,12 @@
 import { h, replace, show } from "../dom.js";
 import { dailyDialog } from "../daily/dialog.js";
 import { hintsSetting } from "../teach/buttons.js";
+import { KEEP_CHOICES, KEEP_SHARED } from "../keeping.js";
 import { COLOR_LETTERS, colorName, THEMES } from "../words.js";
 import { confirmDialog } from "./saves.js";
 import { shareDialog } from "./share.js";
+import { reviewDialog, reviewFocus } from "../review/render.js";
+import { ratingHistory } from "../rating/render.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,7 +22,7 @@ export function drawDialog(s, p) {
 
 /** The Settings dialog for state `s`; `extra` are more rows (other panels' switches). */
 function settingsPanel(s, extra = []) {
-  const { theme, colourBlind } = s.settings;
+  const { theme, colourBlind, keepFinished } = s.settings;
   return h("div", { class: "dialog settings", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
     h("h2", { class: "dialog-title", id: "settings-title", text: "Settings" }),
     h("fieldset", { class: "settings-theme" },
@@ -40,6 +43,15 @@ function settingsPanel(s, extra = []) {
         text: "Adds a pattern and a letter to every colour: R red, Y yellow, B blue, K black, W white." }),
       h("div", { class: "legend-row", "aria-hidden": "true" },
         COLOR_LETTERS.map((c) => h("span", { class: `legend-swatch c-${c}`, "data-letter": c, title: colorName(c) })))),
+    h("fieldset", { class: "settings-saves" },
+      h("legend", { text: "Saved games" }),
+      h("label", { class: "choice", for: "setting-keep-finished" }, h("span", { text: "Finished games kept" })),
+      h("select", { id: "setting-keep-finished", "data-action": "setting-keep-finished", "aria-describedby": "keep-note" },
+        KEEP_CHOICES.map((n) => h("option", { value: String(n), selected: n === keepFinished,
+          text: n === "all" ? "All (never deleted)" : `The newest ${n}` }))),
+      h("p", { class: "setting-note", id: "keep-note",
+        text: keepFinished === "all" ? "No finished game of yours is deleted; unfinished games never are."
+          : `When you have more than ${keepFinished} finished games, the oldest go when a game starts or the page loads; Saved games names each one. Unfinished and damaged games are never deleted, and games opened from other people's links are kept apart (the newest ${KEEP_SHARED}).` })),
     extra,
     h("div", { class: "dialog-actions" },
       h("button", { type: "button", class: "btn btn-primary", "data-action": "close-dialog", id: "settings-close", text: "Done" })));
@@ -51,7 +63,7 @@ function dialog(d, s) {
   if (!d) return replace(root);
   if (d.kind === "settings") {
     const focused = document.activeElement?.dataset?.action;
-    replace(root, settingsPanel(s, hintsSetting(s)));
+    replace(root, settingsPanel(s, [hintsSetting(s), ratingHistory(s)]));
     if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
     return;
   }
@@ -62,6 +74,13 @@ function dialog(d, s) {
     replace(root, dailyDialog(d, s));
     if (focused) root.querySelector(`[data-action="${focused}"]${date ? `[data-date="${date}"]` : ""}`)?.focus();
     return;
+  }
+  if (d.kind === "review") {
+    const a = document.activeElement;
+    const had = root.contains(a) && a.dataset?.action
+      ? `[data-action="${a.dataset.action}"]${a.dataset.ply ? `[data-ply="${a.dataset.ply}"]` : ""}` : null;
+    replace(root, reviewDialog(d));
+    return reviewFocus(root, d, had);
   }
   if (d.kind === "share") {
     const focused = document.activeElement?.dataset?.action;

@@ -24,8 +24,24 @@ function rankNote(rank) {
   return null;
 }
 
-/** The results panel's children for a finished `view`; `highlight` is the highlighted colour. */
-export function resultsPanel(view, highlight) {
+/**
+ * The end screen's buttons: a daily's "Practice this deal" (not a Rematch that deals
+ * something else), a shared game's "Replay from the start" (it opens at its end).
+ */
+function endActions({ daily = null, shared = null } = {}) {
+  return h("div", { class: "end-actions" },
+    daily ? h("button", { type: "button", class: "btn btn-primary", "data-action": "daily-practice", "data-date": daily.date,
+      text: "Practice this deal" })
+      : shared ? null : h("button", { type: "button", class: "btn btn-primary", "data-action": "rematch", text: "Rematch" }),
+    shared ? h("button", { type: "button", class: "btn btn-primary", "data-action": "replay-open", text: "Replay from the start" }) : null,
+    h("button", { type: "button", class: "btn", "data-action": "new-game", text: "New game" }),
+    h("button", { type: "button", class: "btn", "data-action": "share", text: "Share this game" }),
+    h("button", { type: "button", class: "btn", "data-action": "review", text: "Review this game" }));
+}
+
+/** The results panel's children for a finished `view`; `highlight` is the highlighted colour;
+ * `from`: the table's {daily, shared} (which buttons end it). */
+export function resultsPanel(view, highlight, from = {}) {
   const result = view.result;
   const ranks = result.bonus_ranks || [];
   const present = [...new Set(view.painting.map(([, , c]) => c))];
@@ -66,9 +82,6 @@ export function resultsPanel(view, highlight) {
       order.map((c) => h("button", { type: "button", class: `chip c-${c}`, "data-action": "highlight",
         "data-color": c, "aria-pressed": highlight === c ? "true" : "false",
         "aria-label": `Highlight ${colorName(c)} strokes`, title: `Highlight ${colorName(c)} strokes` }))),
-    h("div", { class: "end-actions" },
-      h("button", { type: "button", class: "btn btn-primary", "data-action": "rematch", text: "Rematch" }),
-      h("button", { type: "button", class: "btn", "data-action": "new-game", text: "New game" }),
-      h("button", { type: "button", class: "btn", "data-action": "share", text: "Share this game" })),
+    endActions(from),
   ];
 }

@@ -1,6 +1,6 @@
 // Saved games on the page: the start screen's list of games to resume (newest first,
-// with seats, move count and time, each with Delete), the saves that cannot be opened
-// (with why, Export and Delete), how many finished games were tidied away, the dialog
+// with seats, move count and time, each with Delete; a damaged one says so), the saves
+// that cannot be opened (with why, Export and Delete), the games tidied away, named, the dialog
 // that asks before a game in progress is replaced (with Export when not all of it is
 // kept), and the banner that says plainly when the game is not being saved.
 
@@ -23,11 +23,14 @@ function seatsText(seats) {
 function entry(game) {
   const when = game.savedAt ? savedTime(game.savedAt) : "time unknown";
   const who = seatsText(game.seats);
-  return h("li", { class: "saved-game" },
+  const kind = game.shared ? "Shared game · " : "";
+  const damaged = game.damaged ? `Damaged, kept: ${game.damaged}` : "";
+  return h("li", { class: game.damaged ? "saved-game saved-game-damaged" : "saved-game" },
     h("button", { type: "button", class: "saved-game-btn", "data-action": "resume-saved", "data-id": game.id,
-      "aria-label": `Resume the game of ${who}: move ${game.moves}, saved ${when}` },
+      "aria-label": `Resume the game of ${who}: ${kind.toLowerCase()}move ${game.moves}, saved ${when}${damaged ? `. ${damaged}` : ""}` },
     h("span", { class: "saved-game-who", text: who }),
-    h("span", { class: "saved-game-when", text: `Move ${game.moves} · ${when}` })),
+    h("span", { class: "saved-game-when", text: `${kind}Move ${game.moves} · ${when}${game.over ? " · finished" : ""}` }),
+    damaged ? h("span", { class: "saved-game-why", text: damaged }) : null),
     h("button", { type: "button", class: "btn btn-small btn-ghost saved-game-delete", "data-action": "delete-saved",
       "data-id": game.id, "aria-label": `Delete the saved game of ${who}`, text: "Delete" }));
 }
@@ -59,7 +62,8 @@ export function renderSaves(root, s, p) {
   }
   if (!fresh && p && p.saves === s.saves && p.gameId === s.gameId && p.brokenSaves === s.brokenSaves
     && p.savesNote === s.savesNote) return;
-  const games = s.saves.filter((g) => !g.over && g.id !== s.gameId);
+  // unfinished games, and every damaged one (finished too): listed, kept, never tidied away
+  const games = s.saves.filter((g) => (!g.over || g.damaged) && g.id !== s.gameId);
   const note = s.savesNote;
   show(box, games.length + s.brokenSaves.length > 0 || !!note);
   replace(box.querySelector("ol"), [...games.map(entry), ...s.brokenSaves.map(brokenEntry)]);

@@ -1,6 +1,7 @@
 // The start screen: seats, colours, bots and options. The structure is rebuilt when the
 // number of seats changes; otherwise values are patched so typing never loses focus.
 
+import { ratingStart } from "../rating/render.js";
 import { attr, h, replace, show, text } from "../dom.js";
 import { RULES } from "../rules-data.js";
 import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText, myBotPick } from "../words.js";
@@ -68,6 +69,7 @@ function build(root, players, savedBots) {
       h("button", { type: "button", class: "btn btn-primary btn-big", id: "btn-start", "data-action": "start", text: "Start game" }),
       h("button", { type: "button", class: "btn", id: "btn-resume", "data-action": "resume", text: "Resume game", hidden: true })),
     h("p", { class: "start-note", id: "start-note" }),
+    h("div", { id: "my-rating-slot" }),
     h("div", { class: "start-more" },
       h("button", { type: "button", class: "link", "data-action": "import", text: "Import a game record…" })),
     h("details", { class: "how" },
@@ -119,4 +121,7 @@ export function renderStart(root, s, p) {
   else if (s.engine.status === "loading") text(note, "The engine is still loading; the game starts as soon as it is ready.");
   else text(note, "");
   attr(form.querySelector("#btn-start"), "aria-busy", s.busy ? "true" : null);
+  if (!p || p.rating !== s.rating || !form.querySelector("#my-rating-slot").hasChildNodes() !== !s.rating?.history.length) {
+    replace(form.querySelector("#my-rating-slot"), ratingStart(s));
+  }
 }

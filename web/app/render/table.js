@@ -9,6 +9,7 @@ import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
 import { dailyBox } from "../daily/dialog.js";
 import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
+import { ratingEnd } from "../rating/render.js";
 import { drawExplorer } from "./explore.js";
 import * as paint from "./paint.js";
 
@@ -44,9 +45,13 @@ export function drawTable(s, p, cameraTo) {
     gallery(s, v, playable);
   } else if (!over && p.tapped !== s.tapped) hint(s, v, playable); // a tap armed the second tap
   if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
-    || p.teach.history !== s.teach.history || p.teach.hintsUsed !== s.teach.hintsUsed)) {
-    replace($("results"), resultsPanel(v, s.highlight));
+    || p.teach.history !== s.teach.history || p.teach.hintsUsed !== s.teach.hintsUsed
+    || p.daily !== s.daily || p.shared !== s.shared
+    || p.ratingLine !== s.ratingLine)) {
+    replace($("results"), resultsPanel(v, s.highlight, { daily: s.daily, shared: s.shared }));
     $("results").querySelector(".end-actions")?.before(endExtras(s, v));
+    const rated = ratingEnd(s, v);
+    if (rated) $("results").querySelector(".level-result, .results-title")?.after(rated);
   }
   dailyEnd(s, p, over && !!s.daily);
   replayBar(s);

@@ -37,6 +37,7 @@ export function createTeach(ctx) {
     if (s.view && (!p || p.view !== s.view || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) preview(get());
     tourStep(get(), p);
     if (s.screen === "table" && p?.screen !== "table") maybeTour();
+    ctx.daily?.watch(get()); // a scored daily holds its tab lock (daily/control.js)
   }
 
   function setHints(on) {

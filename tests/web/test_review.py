@@ -1,0 +1,94 @@
+"""Game review in the page (docs/review.md): "Review this game" on the end screen runs the
+engine's review in the worker with progress, then opens the costliest move and returns,
+by mouse and by keyboard, on a desktop and a 390-pixel phone."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from player import open_game, play_to_end, set_up, start
+from playwright.sync_api import Browser, Page, expect
+
+REVIEW_MS = 180_000  # the whole review on a loaded 2-core machine (about 6 s of CPU alone)
+
+
+def finish_a_game(page: Page) -> None:
+    open_game(page)
+    set_up(page, ["human", "bot:random", "bot:random"], seed=47)
+    start(page)
+    play_to_end(page)
+
+
+def review(page: Page) -> float:
+    """Press Review this game and wait for the whole review; its seconds."""
+    began = time.perf_counter()
+    page.get_by_role("button", name="Review this game").click()
+    dialog = page.get_by_role("dialog", name="Review of this game")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_role("progressbar", name="Review progress")).to_be_visible()
+    expect(dialog.locator("xpath=.")).to_have_attribute("data-running", "false", timeout=REVIEW_MS)
+    expect(dialog.get_by_role("status")).to_have_text("Reviewed 27 of 27 moves.")
+    expect(dialog).to_contain_text("accuracy")
+    return time.perf_counter() - began
+
+
+def costliest(page: Page):
+    return page.locator('[data-action="review-move"]').first
+
+
+def open_and_return(page: Page, by: str) -> None:
+    move = costliest(page)
+    name = move.inner_text()
+    ply = move.get_attribute("data-ply")
+    if by == "key":
+        move.focus()
+        page.keyboard.press("Enter")
+    else:
+        move.click()
+    back = page.get_by_role("button", name="Back to the review")
+    expect(back).to_be_focused()
+    expect(page.get_by_role("img", name="As it was: before the move")).to_be_visible()
+    figures = page.locator(".review-board")
+    assert figures.count() in (2, 3)
+    expect(page.get_by_role("heading", name=f"Move {int(ply) + 1}:")).to_be_visible()
+    page.screenshot(path=f"/tmp/review-move-{page.viewport_size['width']}-{by}.png")
+    if by == "key":
+        page.keyboard.press("Escape")  # Escape goes back from a move, not out of the review
+    else:
+        back.click()
+    again = page.locator(f'[data-action="review-move"][data-ply="{ply}"]')
+    expect(again).to_be_focused()
+    assert again.inner_text() == name
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900},
+                                      {"width": 390, "height": 844}], ids=["desktop", "phone"])
+def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, site, guard,
+                                                           viewport) -> None:
+    context = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 900})
+    guard.watch(context)
+    page = context.new_page()
+    try:
+        finish_a_game(page)
+        # the game counted for the rating kept on the device (docs/web.md, "Your rating")
+        expect(page.locator("#results .rating-line")).to_have_text(
+            re.compile(r"^Your rating: \d+ ± \d+, (up|down) \d+$"))
+        page.set_viewport_size(viewport)  # the game is played on a desktop, reviewed on both
+        seconds = review(page)
+        print(f"\nreview of a 3-player game in Chromium ({viewport['width']} px): {seconds:.1f} s")
+        expect(costliest(page)).to_be_visible()
+        open_and_return(page, "mouse")
+        open_and_return(page, "key")
+        page.screenshot(path=f"/tmp/review-{viewport['width']}.png", full_page=True)
+        page.get_by_role("button", name="Close").click()
+        expect(page.get_by_role("dialog", name="Review of this game")).to_have_count(0)
+        page.get_by_role("button", name="Settings").click()
+        expect(page.get_by_role("img", name=re.compile("^Rating history"))).to_be_visible()
+        page.keyboard.press("Escape")
+        page.get_by_role("button", name="New game").click()
+        expect(page.locator("#my-rating")).to_contain_text("(1 rated game)")
+        guard.check()
+    finally:
+        context.close()

@@ -1,0 +1,45 @@
+// Your rating (docs/web.md, "Your rating"): a finished, scored game of one person against
+// rated bot levels, with no move taken back, updates the Glicko-2 rating kept on the device.
+// State: s.rating (the stored rating) and s.ratingLine ({key, text}: the end screen's line).
+
+import { levelOf } from "../words.js";
+import { gameKey, loadRating, saveRating } from "./store.js";
+import { gameResults, ratingText, update } from "./glicko.js";
+
+const ratingOf = (controller) => levelOf(controller)?.rating;
+
+export function createRating(ctx) {
+  const { get, up } = ctx;
+
+  function init() {
+    up((s) => ({ ...s, rating: loadRating() }));
+  }
+
+  /** A move was taken back in the game of `record`: it will not count. */
+  function undone(record) {
+    const rating = get().rating || loadRating();
+    const key = gameKey(record);
+    if (rating.undone.includes(key)) return;
+    up((s) => ({ ...s, rating: saveRating({ ...rating, undone: [...rating.undone, key] }) }));
+  }
+
+  /** The game of `view` ended: count it if it may count, and say so on the end screen. */
+  function ended(view) {
+    const rating = get().rating || loadRating();
+    const key = gameKey(view.record);
+    if (rating.counted.includes(key)) return;
+    const results = gameResults(view, ratingOf);
+    if (!results) return;
+    if (rating.undone.includes(key)) {
+      up((s) => ({ ...s, ratingLine: { key, text: `Your rating: ${ratingText(rating.player)} (a game with a move taken back does not count)` } }));
+      return;
+    }
+    const player = update(rating.player, results);
+    const change = Math.round(player.rating) - Math.round(rating.player.rating);
+    const entry = { at: new Date().toISOString().slice(0, 10), rating: Math.round(player.rating), rd: Math.round(player.rd), change };
+    const saved = saveRating({ ...rating, player, history: [...rating.history, entry], counted: [...rating.counted, key] });
+    up((s) => ({ ...s, rating: saved, ratingLine: { key, text: `Your rating: ${ratingText(player, rating.player)}` } }));
+  }
+
+  return { init, undone, ended };
+}

@@ -1,0 +1,80 @@
+// Review mode (docs/review.md): "Review this game" asks the engine, in the worker, to judge
+// one placement per call (`review`), so the dialog shows progress and the first results as
+// they come, and Stop (or closing the dialog) ends the review between two calls. Its state
+// is the dialog's (kind "review"); it decides nothing itself: the engine judges, sums up
+// (`review_summary`) and draws the three Paintings of a costly move (`review_boards`).
+
+import * as T from "../transitions.js";
+import { reason } from "../control/narration.js";
+
+const SUMMARY_EVERY = 3; // the seats' figures are refreshed every this many placements
+
+export function createReview(ctx) {
+  const { get, up } = ctx;
+  let run = 0; // the review under way; a new one, Stop or closing the dialog ends the old
+
+  const current = () => (get().dialog?.kind === "review" ? get().dialog : null);
+  const set = (change) => {
+    const d = current();
+    if (d) up(T.openDialog, { ...d, ...change });
+  };
+
+  async function summary(players, moves) {
+    const { seats } = await ctx.engine.call("review_summary", { players, moves });
+    return seats;
+  }
+
+  /** Start reviewing the game on show (the end screen's or the replay's). */
+  async function open() {
+    const view = get().view;
+    const record = view?.record;
+    if (!record || !record.moves.length) return;
+    const mine = ++run;
+    const total = record.moves.length;
+    const players = view.seats.length;
+    up(T.openDialog, { kind: "review", record, total, players, done: 0, moves: [], seats: null,
+      names: view.seats.map((seat) => seat.name), running: true, stopped: false, detail: null,
+      error: "", focus: "review-stop" });
+    try {
+      for (let ply = 0; ply < total; ply++) {
+        const reply = await ctx.engine.call("review", { record, from: ply, to: ply + 1 });
+        if (mine !== run || !current()) return;
+        const moves = [...current().moves, ...reply.moves];
+        const last = ply === total - 1;
+        const seats = ply % SUMMARY_EVERY === SUMMARY_EVERY - 1 || last
+          ? await summary(players, moves) : current().seats;
+        if (mine !== run || !current()) return;
+        set({ moves, done: ply + 1, seats, running: !last, focus: last ? "review-first" : null });
+      }
+    } catch (error) {
+      if (ctx.loading.lost(error)) return;
+      if (mine === run) set({ running: false, error: `The review stopped: ${reason(error)}` });
+    }
+  }
+
+  /** Stop between two placements; what is reviewed stays shown. */
+  async function stop() {
+    const d = current();
+    if (!d?.running) return;
+    run++;
+    const seats = d.moves.length ? await summary(d.players, d.moves) : null;
+    set({ running: false, stopped: true, seats, focus: "review-first" });
+  }
+
+  /** Show one reviewed move: the Painting before it, the move played and the better one. */
+  async function show(ply) {
+    const d = current();
+    const move = d?.moves.find((m) => m.ply === ply);
+    if (!move) return;
+    const boards = await ctx.engine.call("review_boards", { record: d.record, ply, best: move.best_move });
+    set({ detail: { move, boards }, focus: "review-back" });
+  }
+
+  /** Back from a move to the review, the focus on that move's button. */
+  function back() {
+    const d = current();
+    if (d?.detail) set({ detail: null, focus: `review-move-${d.detail.move.ply}` });
+  }
+
+  return { open, stop, show, back };
+}
