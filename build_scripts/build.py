@@ -25,6 +25,8 @@ What lands in dist/ (docs/deploy.md explains the caching that goes with it):
   and the bot levels (destijl.levels);
 - `app/rules-data.js`: what the page must know about the game before one exists, written
   from the engine's `destijl.facts.describe()` (rules_data.py);
+- `app/palette.js`: the colours of web/style.css's light theme, for the exported picture
+  (palette.py);
 - `app/openings/N.json`: per player count, the deals (and their first views) the page shows
   at once when a game starts before the engine has loaded (openings_data.py);
 - `sw.js`: web/sw.js with its precache list and the build version written in.
@@ -54,6 +56,7 @@ import bundle
 import icons
 import netlify_headers
 import openings_data
+import palette
 import pages
 import pystdlib
 import rules_data
@@ -68,7 +71,7 @@ PINNED = REPO / "build_scripts" / "package.json"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PRECOMPILE = (REPO / "build_scripts" / "precompile.mjs", REPO / "build_scripts" / "precompile.py")
 GENERATED = ("build-info.js", "manifest.webmanifest", "favicon.svg", "favicon.ico", "assets",
-             "vendor", rules_data.NAME, openings_data.FOLDER)
+             "vendor", rules_data.NAME, palette.NAME, openings_data.FOLDER)
 EDITOR_ENTRY = REPO / "build_scripts" / "lab_editor.mjs"
 EDITOR_OUT = "vendor/codemirror.js"
 EXAMPLES_OUT = "vendor/bots.js"
@@ -300,6 +303,7 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str, bundled: bool = True) 
     python_path = f"{ASSETS}python-{digest(archive)}.zip.gz"
     (out / python_path).write_bytes(archive)
     rules_data.write(out, engine)  # before the pages: their module graph imports it
+    palette.write(out, web)  # the colours of style.css for the exported picture
     openings_data.write(out, engine)  # first views the page shows before Python loads
     write_pages(out, web, engine, archive, [out / pyodide_dir, out / python_path])
     entries = write_icons(out)

@@ -28,6 +28,7 @@ from .cards import CARDS, COLOR_NAMES, COLORS
 from .daily import FIRST_DAY
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
 from .levels import describe_levels
+from .link import MAX_PAYLOAD, MAX_TEXT
 from .names import MAX_NAME
 from .names import rule_data as name_rule
 from .painting import MAX_COVER, MIN_COVER, Painting
@@ -60,6 +61,7 @@ def describe() -> dict[str, Any]:
         "cover": [MIN_COVER, MAX_COVER],
         "bonuses": {str(n): list(BONUS_TABLE[n]) for n in players},
         "rules_example": rules_example(),
+        "link": {"max_payload": MAX_PAYLOAD, "max_text": MAX_TEXT},  # a link's sizes (link.py)
         "first_daily": FIRST_DAY,  # Today's Painting's first day (earlier dates are refused)
     }
 

@@ -3,14 +3,15 @@
 // and as a PNG at print size (3000 px wide) drawn from that SVG on a canvas.
 
 import { s } from "./dom.js";
+import { PALETTE } from "./palette.js";
 
 const CELL = 100; // SVG units per cell
 const LINE = 12; // the black lines between cells
 const MARGIN = 120;
 const PNG_WIDTH = 3000;
-const COLORS = { R: "#d40920", Y: "#f7d842", B: "#1356a2", K: "#121212", W: "#f9f8f3" };
-const PAPER = "#fffefa";
-const INK = "#121212";
+const COLORS = PALETTE; // R, Y, B, K, W as style.css paints them (palette.js, written by the build)
+const PAPER = PALETTE.paper;
+const INK = PALETTE.ink;
 const FONT = "Helvetica Neue, Helvetica, Arial, sans-serif";
 
 /**

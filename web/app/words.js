@@ -88,6 +88,12 @@ export function controllerLabel(controller) {
   return RULES.controllers.includes(controller) ? label(controller) : controller;
 }
 
+/** "2, 3 or 4": every whole number from `low` to `high`, as a sentence lists them. */
+export function rangeText(low, high) {
+  const all = Array.from({ length: high - low + 1 }, (_, i) => String(low + i));
+  return all.length > 1 ? `${all.slice(0, -1).join(", ")} or ${all.at(-1)}` : all.join("");
+}
+
 export function ordinal(n) {
   return ["1st", "2nd", "3rd"][n - 1] || `${n}th`;
 }

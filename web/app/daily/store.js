@@ -5,6 +5,8 @@
 // the engine checks again on import; `text`: the share text without its link); every entry is checked on load and a bad one is
 // left out. daily/stats.js reads the streaks, best score and histogram off the days.
 
+import { MAX_PAYLOAD } from "../link/codec.js";
+import { RULES } from "../rules-data.js";
 import { local, quiet } from "../storage.js";
 
 const KEY = "destijl.daily";
@@ -12,13 +14,15 @@ export const FORMAT = "destijl-daily/1";
 const DATE = /^\d{4}-\d\d-\d\d$/;
 
 const count = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+const PLAYERS = [Math.min(...RULES.players), Math.max(...RULES.players)];
+const LINK = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_PAYLOAD}}$`);
 
 /** A day's entry if it is whole, else null. */
 export function checkEntry(entry) {
   if (!entry || typeof entry !== "object") return null;
   const { score, par, place, players, link } = entry;
-  if (!count(score, 0, 999) || !count(par, 0, 999) || !count(players, 2, 5) || !count(place, 1, players)) return null;
-  if (typeof link !== "string" || !/^[A-Za-z0-9_-]{1,8000}$/.test(link)) return null;
+  if (!count(score, 0, 999) || !count(par, 0, 999) || !count(players, ...PLAYERS) || !count(place, 1, players)) return null;
+  if (typeof link !== "string" || !LINK.test(link)) return null;
   const text = typeof entry.text === "string" && entry.text.length <= 1200 ? entry.text : undefined;
   const number = count(entry.number, 1, 1e6) ? entry.number : undefined;
   const verdict = ["beaten", "on par", "not beaten"].includes(entry.verdict) ? entry.verdict : undefined;

@@ -7,10 +7,12 @@
 //   const text = await unpack(payload);            // throws LinkError("link: ...")
 //   payloadOf("#g=dVHL...&x=1")                    // "dVHL..." (null if none)
 
-/** The longest payload read, in characters (as destijl/link.py). */
-export const MAX_PAYLOAD = 8000;
+import { RULES } from "../rules-data.js";
+
+/** The longest payload read, in characters (destijl/link.py, through rules-data.js). */
+export const MAX_PAYLOAD = RULES.link.max_payload;
 /** The longest link text after inflating, in characters: a deflate bomb stops here. */
-export const MAX_TEXT = 16000;
+export const MAX_TEXT = RULES.link.max_text;
 
 /** A link that cannot be unpacked; the message starts with "link:", as the engine's. */
 export class LinkError extends Error {

@@ -11,7 +11,7 @@ import { h, replace, s as svg, show } from "../dom.js";
 import { cardSvg, faceCells, highlightLayer } from "../render/paint.js";
 import { RULES } from "../rules-data.js";
 import { mountTeach } from "./buttons.js";
-import { colorName, ordinal } from "../words.js";
+import { colorName, ordinal, rangeText } from "../words.js";
 import { modal } from "../modal.js";
 
 const EXAMPLE = RULES.rules_example;
@@ -78,7 +78,7 @@ export function rulesPanel(players, onTable, ranks = null) {
       h("section", { class: "rules-sec" },
         h("h3", { text: "Your turn" }),
         h("p", { text: "Take one card from the Gallery and lay it on the Painting, lined up with the cells. You may turn it first (Rotate, or R) unless the game has rotation off." }),
-        h("p", { text: "The card must cover 2, 3 or 4 cells that are already painted. It may hang over empty table. The covered cells take the new card's colours." }),
+        h("p", { text: `The card must cover ${rangeText(...RULES.cover)} cells that are already painted. It may hang over empty table. The covered cells take the new card's colours.` }),
         h("div", { class: "rules-figs" },
           figure(placement(EXAMPLE.legal), `Legal: it covers ${EXAMPLE.legal.covers} painted cells.`),
           figure(placement(EXAMPLE.illegal), `Not allowed: it covers ${EXAMPLE.illegal.covers} cells (${RULES.cover[0]} to ${RULES.cover[1]} only).`))),
@@ -92,7 +92,7 @@ export function rulesPanel(players, onTable, ranks = null) {
         h("h3", { text: "Bonuses for the largest strokes" }),
         h("p", { text: "At the end, the stroke sizes on the Painting are ranked, counting each size once: the largest size wins the first bonus, the next smaller size the second, and so on. Everyone owning a stroke of that size scores the bonus, once, even with several such strokes. Ties share it, and the next bonus still goes to the next smaller size." }),
         bonusTable(players, ranks),
-        h("p", { text: "Colours nobody plays (white and black with 3 players, white with 4) still count for the ranking, but nobody scores them: if the largest stroke is one of those, that bonus is lost." })),
+        h("p", { text: `Colours nobody plays (${unplayedText()}) still count for the ranking, but nobody scores them: if the largest stroke is one of those, that bonus is lost.` })),
       h("section", { class: "rules-sec" },
         h("h3", { text: "Rounds and the end" }),
         h("p", { text: "Each round every player places one card, starting with the First Player and going round the table. Then new cards fill the Gallery and the First Player card passes on. The game ends when the Canvas deck is used up; one card is left over." }),
@@ -100,6 +100,17 @@ export function rulesPanel(players, onTable, ranks = null) {
     h("div", { class: "dialog-actions" },
       onTable ? h("button", { type: "button", class: "btn", "data-action": "tour-start", text: "Show me around" }) : null,
       h("button", { type: "button", class: "btn btn-primary", "data-action": "rules-close", text: "Got it" })));
+}
+
+/** "white with 2 players, black and white with 3, white with 4": the colours the start
+ * screen's default seats leave unplayed, per player count (RULES.default_colors). */
+function unplayedText() {
+  const parts = RULES.players.flatMap((n) => {
+    const played = new Set(RULES.default_colors[n].flat());
+    const unplayed = RULES.colors.filter((c) => !played.has(c)).map(colorName);
+    return unplayed.length ? [[unplayed.join(" and "), n]] : [];
+  });
+  return parts.map(([colours, n], i) => `${colours} with ${n}${i ? "" : " players"}`).join(", ");
 }
 
 let layer = null;
