@@ -3,7 +3,7 @@
 // the end screen's results, the replay bar, the file buttons and the teaching parts.
 
 import { attr, h, replace, show, text } from "../dom.js";
-import { fitBox, humanTurn, shownView } from "../queries.js";
+import { humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
 import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
 import { dailyBox } from "../daily/dialog.js";
@@ -37,7 +37,9 @@ export function drawTable(s, p, cameraTo) {
     || p.busy !== s.busy || p.tapped !== s.tapped) {
     ghost(v, playable ? s.held : null, s.rotation, s.hover, armed(s));
   }
-  if (viewChanged || !p || p.camera !== s.camera) cameraTo(s.camera || fitBox(v.bounds, v.is_over ? 1 : undefined), !!p && !s.camera);
+  if (viewChanged || !p || p.camera !== s.camera) {
+    cameraTo(s.camera, !!p && !s.camera, { bounds: v.bounds, margin: v.is_over ? 1 : undefined });
+  }
   const over = v.is_over && !s.replay;
   show($("gallery-panel"), !over);
   show($("results"), over);
