@@ -75,7 +75,8 @@ function seats(s, v) {
     h("span", { class: "seat-main", "aria-hidden": "true" },
       h("span", { class: "seat-name-line" },
         h("span", { class: "seat-title", text: seat.name }),
-        v.first_player === i ? h("span", { class: "first-marker", title: "First player this round", text: "1st" }) : null),
+        // "starts", not "1st": it is who plays first this round, never a rank (none at the end)
+        v.first_player === i && !v.is_over ? h("span", { class: "first-marker", title: "First player this round", text: "starts" }) : null),
       h("span", { class: "seat-sub", text: thinking ? "thinking…" : controllerLabel(seat.controller) })),
     h("span", { class: "seat-tally", "aria-hidden": "true" },
       h("span", { class: "tally-num", "data-tally": "strokes", text: t.strokes }), h("span", { class: "tally-lbl", text: t.strokes === 1 ? "stroke" : "strokes" }),

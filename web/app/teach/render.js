@@ -9,7 +9,7 @@ import { cardSvg, highlightLayer } from "../render/paint.js";
 import { humanTurn, shownView } from "../queries.js";
 import { mountTeach } from "./buttons.js";
 import { currentPreview } from "./state.js";
-import { changeText, colorName, ordinal, signed, spotText } from "../words.js";
+import { cellsText, changeText, colorName, ordinal, signed, spotText, whose } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 function strokesWord(n) {
@@ -24,8 +24,8 @@ export function spotNote(view, spot) {
   for (const [c, size] of spot.created.filter(([, n]) => n >= 2)) notes.push(`a new ${colorName(c)} stroke of ${size} cells`);
   const top = spot.bonus[0];
   if (top && top[1] !== null) {
-    const who = top[2].length ? top[2].map((i) => `${view.seats[i].name}'s`).join(" & ") : "in a colour nobody plays";
-    notes.push(`largest stroke ${top[1]} cells, ${who}`);
+    const who = top[2].length ? whose(top[2].map((i) => view.seats[i].name)) : "in a colour nobody plays";
+    notes.push(`largest stroke: ${cellsText(top[1])}, ${who}`);
   }
   return notes.join(" · ");
 }
@@ -164,7 +164,7 @@ export function breakdown(v, sheet, selected) {
       // the accessible name holds the visible text, in its order (WCAG 2.5.3), then says more
       const parts = [`${line.strokes} ${strokesWord(line.strokes)}`,
         ...won.map((r) => `${ordinal(r.rank)} largest +${r.points}`)];
-      const sizes = won.map((r) => `the ${ordinal(r.rank)} largest stroke is ${r.size} cells`);
+      const sizes = won.map((r) => `the ${ordinal(r.rank)} largest stroke is ${cellsText(r.size)}`);
       return h("li", { class: "bd-row" },
         h("button", { type: "button", class: "bd-btn", "data-action": "seat-select", "data-seat": i,
           "aria-pressed": selected === i ? "true" : "false",
