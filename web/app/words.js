@@ -146,6 +146,17 @@ export function whose(names) {
   return list.length < 2 ? list[0] || "" : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
 }
 
+/**
+ * How far the engine's load is, in the loading bar's own words: "9.9 of 11.7 MB" while it
+ * downloads (the bytes unpacked), then "starting". The bar's line, the turn banner and Today's
+ * Painting say the same (issue 45: a banner's "73%" beside the bar's "9.9 of 11.7 MB").
+ */
+export function loadedText(e) {
+  const mb = (n) => (n / 1e6).toFixed(1);
+  if (e.total > 0 && e.received < e.total) return `${mb(e.received)} of ${mb(e.total)} MB`;
+  return e.stage && e.stage !== "download" ? "starting" : "under way";
+}
+
 /** "1 cell", "4 cells". */
 export const cellsText = (n) => `${n} ${n === 1 ? "cell" : "cells"}`;
 

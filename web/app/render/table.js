@@ -5,7 +5,7 @@
 import { attr, h, replace, show, text } from "../dom.js";
 import { humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
-import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
+import { colorsText, controllerLabel, faceText, isBot, loadedText } from "../words.js";
 import { dailyBox } from "../daily/dialog.js";
 import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
@@ -112,9 +112,9 @@ function turn(s, v) {
   attr(el, "data-letter", key.slice(0, 1) || null);
 }
 
-/** " (loading: 42%)" while the game engine loads (an opening on the table), else "". */
+/** " (loading: 9.9 of 11.7 MB)" while the game engine loads (an opening on the table), else "". */
 function loading(s) {
-  return s.engine.status === "loading" ? ` (loading: ${Math.round(100 * (s.engine.fraction || 0))}%)` : "";
+  return s.engine.status === "loading" ? ` (loading: ${loadedText(s.engine)})` : "";
 }
 
 function painting(v, highlight) {
