@@ -5,6 +5,9 @@
 
 /** Copy `text`: true when it is on the clipboard. Call it from a click. */
 export async function copyText(text) {
+  // a frame whose page did not allow it: the API would only be refused (and log a violation)
+  const policy = document.permissionsPolicy || document.featurePolicy;
+  if (policy?.allowsFeature && !policy.allowsFeature("clipboard-write")) return copyByCommand(text);
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -165,7 +165,9 @@ function gallery(s, v, playable) {
     if (!btn) {
       btn = h("button", { type: "button", class: "gcard", "data-action": "pick", "data-card": g.card },
         h("span", { class: "gcard-face" }), h("span", { class: "gcard-num", "aria-hidden": "true" }),
-        h("span", { class: "sr-only gcard-desc", id: `gcard-desc-${g.card}` }));
+        // aria-hidden: read as the description only, not as the button's own text (its name
+        // "Gallery card N" would not hold that text: axe's label-content-name-mismatch)
+        h("span", { class: "sr-only gcard-desc", id: `gcard-desc-${g.card}`, "aria-hidden": "true" }));
     }
     const face = g.faces[rotation];
     const faceKey = `${rotation}`;
