@@ -12,6 +12,10 @@
 - axe-core (WCAG 2.1 A/AA and label-content-name-mismatch) finds nothing on the start screen,
   a friend game, the Friend games list, the table, the Points tab, the end, the daily end and
   the Bot Lab, in both themes.
+- Words, from the page's own modules: the score note's "largest stroke: 2 cells, yours and
+  Piet's", the Points rows' "is 1 cell", the end table's line on bonus columns that are all
+  "–" because the largest strokes are in colours nobody plays; the first-player badge says
+  "starts" (not "1st", a rank) and is gone at the end.
 - The embed in a cross-origin frame: the loading bar covers neither the Gallery nor the seats,
   Copy link copies (the copy command when the Clipboard API is refused), and at 600 px the end's
   Painting keeps most of the frame with no results panel scrolling inside it.
@@ -299,6 +303,7 @@ def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext
     assert my_turn_or_end(page) == "turn"
     place_first_spot(page)
     assert my_turn_or_end(page) == "turn"
+    expect(page.locator(".first-marker")).to_have_text("starts")  # who plays first, not a rank
     axe_both(page, "table", found)
     page.get_by_role("tab", name="Points").click()
     page.locator(".bd-btn").first.click()
@@ -306,6 +311,7 @@ def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext
     axe_both(page, "Points tab", found)
     play_to_end(page)
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(page.locator(".first-marker")).to_have_count(0)  # "Theo 1st" on an end read as a rank
     axe_both(page, "end", found)
     # Today's Painting's end (its box is there from the last move, before the par is known)
     page.goto("/?daily&speed=fast")
@@ -357,3 +363,34 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
     assert facts["results"][0] <= facts["results"][1] + 1, f"the results scroll inside: {facts}"
     assert facts["svg"][1] >= 240, f"the end's Painting is {facts['svg']} px"
     shot(page, "embed-end-600")
+
+
+WORDS_JS = """async () => {
+  const end = await import('/app/render/end.js');
+  const teach = await import('/app/teach/render.js');
+  const seats = [{ name: 'You', colors: ['R'], controller: 'human' },
+                 { name: 'Piet', colors: ['Y'], controller: 'bot:random' }];
+  const ranks = [{ rank: 1, size: 5, points: 5, seats: [] }, { rank: 2, size: 4, points: 3, seats: [] },
+                 { rank: 3, size: 1, points: 1, seats: [0] }];
+  const view = { seats, painting: [[0, 0, 'K']], result: { bonus_ranks: ranks, winners: [0],
+    tie_break: null, seats: [{ strokes: 3, total: 4, largest: 1 }, { strokes: 2, total: 2, largest: 1 }] } };
+  const panel = document.createElement('div');
+  panel.append(...end.resultsPanel(view, null).filter(Boolean).flat());
+  const why = [...panel.querySelectorAll('.rank-why')].map((p) => p.textContent);
+  const spot = { joined: [], split: [], created: [['B', 2, 2], ['Y', 2, 2]], bonus: [['R', 2, [0, 1]]] };
+  const note = teach.spotNote({ seats }, spot);
+  const rows = teach.breakdown({ seats }, { bonus_ranks: ranks, seats: view.result.seats }, null);
+  return { why, note, row: rows.querySelector('.bd-btn').getAttribute('aria-label') };
+}"""
+
+
+def test_words_of_the_notes_the_points_and_the_end_table(page: Page) -> None:
+    page.goto("/")
+    expect(page.get_by_role("button", name="Start game")).to_be_visible()
+    words = page.evaluate(WORDS_JS)
+    assert words["why"] == ["The largest and 2nd largest strokes (5 and 4 cells) are in colours "
+                            "nobody plays, so nobody scores their bonuses."], words
+    assert "largest stroke: 2 cells, yours and Piet's" in words["note"], words
+    assert "new 2-cell strokes: blue, yellow" in words["note"], words
+    assert "'s" not in words["note"].replace("Piet's", ""), words  # no "You's"
+    assert "the 3rd largest stroke is 1 cell)" in words["row"], words
