@@ -14,7 +14,7 @@
   the Bot Lab, in both themes.
 - Words, from the page's own modules: the score note's "largest stroke: 2 cells, yours and
   Piet's", the Points rows' "is 1 cell", the end table's line on bonus columns that are all
-  "–" because the largest strokes are in colours nobody plays; the first-player badge says
+  a dash because the largest strokes are in colours nobody plays; the first-player badge says
   "starts" (not "1st", a rank) and is gone at the end.
 - The embed in a cross-origin frame: the loading bar covers neither the Gallery nor the seats,
   Copy link copies (the copy command when the Clipboard API is refused), and at 600 px the end's
@@ -35,11 +35,11 @@ from player import (
     my_turn_or_end,
     place_first_spot,
     play_to_end,
+    saved_ply,
     set_up,
     skip_tour,
     wait_ply_above,
     wait_ready,
-    saved_ply,
 )
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route, expect
 from screens import choose, intersect, set_frame_width, settled
@@ -85,8 +85,9 @@ def shot(where: Page, name: str) -> None:
 
 
 def wait_still(page: Page) -> None:
-    """Wait for the Painting's camera to rest (a refit after a resize is at once; a turn's tweens)."""
-    page.wait_for_function("() => document.querySelector('#painting-svg').dataset.camera === 'still'")
+    """Wait for the Painting's camera to rest (a refit after a resize is at once)."""
+    page.wait_for_function(
+        "() => document.querySelector('#painting-svg').dataset.camera === 'still'")
     settled(page)
 
 
@@ -95,7 +96,8 @@ def check_painting(page: Page, where: str) -> dict:
     wait_still(page)
     facts = page.evaluate(PAINTING_JS)
     assert facts["spot"] and facts["spot"] >= MIN_SPOT, f"{where}: spots of {facts['spot']} px"
-    assert facts["share"] >= MIN_SHARE, f"{where}: the Painting uses {facts['share']:.2f} of {facts['svg']}"
+    assert facts["share"] >= MIN_SHARE, \
+        f"{where}: the Painting uses {facts['share']:.2f} of {facts['svg']}"
     return facts
 
 
@@ -105,7 +107,8 @@ def check_gallery(page: Page, where: str) -> None:
     width = facts["width"]
     assert facts["scroll"] <= width + 1, f"{where}: scrolls sideways ({facts['scroll']})"
     for i, card in enumerate(facts["cards"]):
-        assert card["left"] >= -0.5 and card["right"] <= width + 0.5, f"{where}: card {i + 1} {card}"
+        assert card["left"] >= -0.5 and card["right"] <= width + 0.5, \
+            f"{where}: card {i + 1} {card}"
     scroll, client, words = facts["note"]
     assert scroll <= client + 1, f"{where}: the score note is cut ({scroll} > {client}): {words}"
 
@@ -185,7 +188,8 @@ def test_phones_painting_spots_gallery_note_letters_and_tour(phones, players: in
     all_bots_to_the_end(page)
     wait_still(page)
     end = page.evaluate(PAINTING_JS)
-    assert end["share"] >= MIN_END_SHARE, f"the end's Painting uses {end['share']:.2f} of {end['svg']}"
+    assert end["share"] >= MIN_END_SHARE, \
+        f"the end's Painting uses {end['share']:.2f} of {end['svg']}"
     shot(page, "phone-360-end")
 
 
@@ -246,9 +250,10 @@ def test_start_screen_no_inner_scroll_no_covered_focus_levels_and_loading_words(
     for size in ({"width": 1280, "height": 800}, {"width": 360, "height": 740}):
         page.set_viewport_size(size)
         where = f"start {size['width']}"
-        inner = page.evaluate("() => { const s = document.querySelector('#setup');"
-                              " return [s.scrollHeight, s.clientHeight, getComputedStyle(s).overflowY]; }")
-        assert inner[0] <= inner[1] + 1 or inner[2] == "visible", f"{where}: the form scrolls inside: {inner}"
+        inner = page.evaluate("() => { const s = document.querySelector('#setup'); return"
+                              " [s.scrollHeight, s.clientHeight, getComputedStyle(s).overflowY]; }")
+        assert inner[0] <= inner[1] + 1 or inner[2] == "visible", \
+            f"{where}: the form scrolls inside: {inner}"
         # each level's description whole and shown (a phone too)
         levels = page.evaluate("""() => [...document.querySelectorAll('.seat-level')].map((p) => {
           const r = p.getBoundingClientRect();
@@ -277,7 +282,8 @@ def axe_both(page: Page | Frame, where: str, found: dict) -> None:
     page.emulate_media(color_scheme="light")
 
 
-def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext, page: Page) -> None:
+def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext,
+                                                         page: Page) -> None:
     context.add_init_script(NO_TOUR)
     found: dict[str, str] = {}
     page.goto("/")
@@ -370,14 +376,17 @@ WORDS_JS = """async () => {
   const teach = await import('/app/teach/render.js');
   const seats = [{ name: 'You', colors: ['R'], controller: 'human' },
                  { name: 'Piet', colors: ['Y'], controller: 'bot:random' }];
-  const ranks = [{ rank: 1, size: 5, points: 5, seats: [] }, { rank: 2, size: 4, points: 3, seats: [] },
+  const ranks = [{ rank: 1, size: 5, points: 5, seats: [] },
+                 { rank: 2, size: 4, points: 3, seats: [] },
                  { rank: 3, size: 1, points: 1, seats: [0] }];
   const view = { seats, painting: [[0, 0, 'K']], result: { bonus_ranks: ranks, winners: [0],
-    tie_break: null, seats: [{ strokes: 3, total: 4, largest: 1 }, { strokes: 2, total: 2, largest: 1 }] } };
+    tie_break: null, seats: [{ strokes: 3, total: 4, largest: 1 },
+                             { strokes: 2, total: 2, largest: 1 }] } };
   const panel = document.createElement('div');
   panel.append(...end.resultsPanel(view, null).filter(Boolean).flat());
   const why = [...panel.querySelectorAll('.rank-why')].map((p) => p.textContent);
-  const spot = { joined: [], split: [], created: [['B', 2, 2], ['Y', 2, 2]], bonus: [['R', 2, [0, 1]]] };
+  const spot = { joined: [], split: [], created: [['B', 2, 2], ['Y', 2, 2]],
+                 bonus: [['R', 2, [0, 1]]] };
   const note = teach.spotNote({ seats }, spot);
   const rows = teach.breakdown({ seats }, { bonus_ranks: ranks, seats: view.result.seats }, null);
   return { why, note, row: rows.querySelector('.bd-btn').getAttribute('aria-label') };
