@@ -18,7 +18,7 @@
   "starts" (not "1st", a rank) and is gone at the end.
 - The embed in a cross-origin frame: the loading bar covers neither the Gallery nor the seats,
   Copy link copies (the copy command when the Clipboard API is refused), and at 600 px the end's
-  Painting keeps most of the frame with no results panel scrolling inside it.
+  Painting keeps 45% of the frame, which does not scroll, with Rematch in view.
 Screenshots: test-artifacts/again-*.png.
 """
 
@@ -363,11 +363,19 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
     expect(dialog.locator(".dialog-note").first).to_have_text("Copied to the clipboard.")
     dialog.get_by_role("button", name="Close").click()
     set_frame_width(page, 600)
-    facts = frame.evaluate("""() => { const r = document.querySelector('#results');
+    facts = frame.evaluate("""() => { const e = document.scrollingElement;
       const svg = document.querySelector('#painting-svg').getBoundingClientRect();
-      return { results: [r.scrollHeight, r.clientHeight], svg: [svg.width, svg.height] }; }""")
-    assert facts["results"][0] <= facts["results"][1] + 1, f"the results scroll inside: {facts}"
-    assert facts["svg"][1] >= 240, f"the end's Painting is {facts['svg']} px"
+      const b = document.querySelector('#results [data-action=rematch]').getBoundingClientRect();
+      const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      return { frame: [e.scrollHeight, e.clientHeight], svg: [svg.width, svg.height],
+        rematch: [b.top, b.bottom, innerHeight],
+        seen: !!hit?.closest('[data-action=rematch]') }; }""")
+    # one compact frame: no scrollbar of its own, Rematch in view without scrolling, the
+    # finished Painting large (it was 132 px tall)
+    assert facts["frame"][0] <= facts["frame"][1] + 1, f"the frame scrolls: {facts}"
+    top, bottom, height = facts["rematch"]
+    assert facts["seen"] and top >= 0 and bottom <= height, f"Rematch is not in view: {facts}"
+    assert facts["svg"][1] >= 180, f"the end's Painting is {facts['svg']} px"
     shot(page, "embed-end-600")
 
 
