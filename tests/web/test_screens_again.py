@@ -17,8 +17,9 @@
   a dash because the largest strokes are in colours nobody plays; the first-player badge says
   "starts" (not "1st", a rank) and is gone at the end.
 - The embed in a cross-origin frame: the loading bar covers neither the Gallery nor the seats,
-  Copy link copies (the copy command when the Clipboard API is refused), and at 600 px the end's
-  Painting keeps 45% of the frame, which does not scroll, with Rematch in view.
+  the turn banner's loading words are the bar's, Copy copies (the copy command when the
+  Clipboard API is refused), and at 600 px the end's Painting keeps 45% of the frame, which
+  does not scroll, with Rematch in view.
 Screenshots: test-artifacts/again-*.png.
 """
 
@@ -163,8 +164,7 @@ def test_phones_painting_spots_gallery_note_letters_and_tour(phones, players: in
     page.get_by_role("button", name="Start game").tap()
     assert my_turn_or_end(page) == "turn"
     if players == 2:
-        tour_follows_the_player(page)
-        page.get_by_role("button", name="Skip the tour").tap()
+        tour_follows_the_player(page)  # and it stays on "The score" for this test
         assert my_turn_or_end(page) == "turn"
     else:
         skip_tour(page, by="tap")
@@ -183,6 +183,11 @@ def test_phones_painting_spots_gallery_note_letters_and_tour(phones, players: in
     shot(page, f"phone-390-{players}-dark-colour-blind")
     choose(page, theme="Light", colour_blind=False)
     if players == 2:
+        # the game's end ends the tour: it does not come back with the Rematch
+        play_to_end(page)
+        page.get_by_role("button", name="Rematch").tap()
+        assert my_turn_or_end(page) == "turn"
+        expect(page.get_by_role("region", name="Guided first game")).to_be_hidden()
         return
     page.set_viewport_size({"width": 360, "height": 740})
     all_bots_to_the_end(page)
@@ -351,6 +356,14 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
     for part in ("#gallery-panel", "#seats"):
         assert not intersect(boxes["#loader"], boxes[part]), f"the loader covers {part}: {boxes}"
     shot(page, "embed-loading")
+    # a card placed while the engine loads: the turn banner says how far, in the bar's words
+    frame.get_by_role("button", name="Gallery card 1", exact=True).click()
+    frame.locator("#layer-spots .spot").first.click()
+    expect(frame.locator("#turn")).to_contain_text("once the game engine has loaded (loading: ")
+    said, bar = frame.evaluate("() => ['#turn', '#loader-text']"
+                               ".map((s) => document.querySelector(s).textContent)")
+    figures = re.search(r"\(loading: (\d+\.\d of \d+\.\d MB)\)", said)
+    assert figures and figures.group(1) in bar, (said, bar)
     for route in held:
         route.continue_()
     page.context.unroute(re.compile(r"pyodide\.asm\.wasm"))

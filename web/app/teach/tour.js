@@ -80,11 +80,8 @@ const GAP = 12; // px between the note and what it points at
  */
 function place(note, target) {
   const narrow = document.documentElement.clientWidth <= 760;
-  // a phone shows the score panel below the first screen: bring it into view first
-  if (narrow) {
-    const t = target.getBoundingClientRect();
-    if (t.top < 0 || t.bottom > window.innerHeight) target.scrollIntoView({ block: "end" });
-  }
+  // (a phone shows the score panel below the first screen: its note waits at the foot of the
+  // screen and says where the panel is; the page is not scrolled away from the game for it)
   // on a phone a note about a part of the Gallery (Rotate) stays off the whole Gallery
   const r = (narrow && target.closest("#gallery-panel") || target).getBoundingClientRect();
   const w = note.offsetWidth;
