@@ -9,9 +9,9 @@
   control covered by the sticky Start game strip (by geometry, through a whole Tab walk),
   level descriptions whole and shown on phones, the bot levels in rating order; while the
   engine loads, Today's Painting says why its buttons wait, in the loading bar's words.
-- axe-core (WCAG 2.1 A/AA and label-content-name-mismatch) finds nothing on the start screen,
-  a friend game, the Friend games list, the table, the Points tab, the end, the daily end and
-  the Bot Lab, in both themes.
+- axe-core (WCAG 2.1 A/AA, label-content-name-mismatch, heading-order) finds nothing on the
+  start screen, a friend game, the Friend games list, the table, the Points tab, the end, the
+  daily end and the Bot Lab, in both themes.
 - Words, from the page's own modules: the score note's "largest stroke: 2 cells, yours and
   Piet's", the Points rows' "is 1 cell", the end table's line on bonus columns that are all
   a dash because the largest strokes are in colours nobody plays; the first-player badge says
@@ -49,7 +49,7 @@ from test_screens import all_bots_to_the_end
 MIN_SPOT = 24  # CSS px: a spot's target on a phone
 MIN_SHARE = 0.25  # of the Painting's element, by the cells and spots at a fitted round 1
 MIN_END_SHARE = 0.3  # of the Painting's element, by the finished Painting's cells
-AXE_RULES = ("label-content-name-mismatch",)  # experimental in axe: run by name
+AXE_RULES = ("label-content-name-mismatch", "heading-order")  # not run by the WCAG tags alone
 
 PAINTING_JS = """() => {
   const svg = document.querySelector('#painting-svg').getBoundingClientRect();
