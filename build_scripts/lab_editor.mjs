@@ -85,7 +85,9 @@ export function createEditor(parent, { doc = "", label = "Bot code", onChange = 
         syntaxHighlighting(highlight),
         theme,
         errorField,
-        EditorView.contentAttributes.of({ "aria-label": label }),
+        // tabindex: axe (scrollable-region-focusable) counts the scroller's contenteditable as
+        // focusable only with it; a contenteditable is a Tab stop already, so none is added
+        EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),
       ],
     }),

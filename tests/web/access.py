@@ -118,8 +118,10 @@ def now_ms(page: Page) -> float:
     return page.evaluate("() => performance.now()")
 
 
-def axe_scan(page: Page) -> dict:
-    """Run axe-core (WCAG 2.1 A and AA) on the page; returns {violations, incomplete}."""
+def axe_scan(page: Page, rules: tuple[str, ...] = ()) -> dict:
+    """Run axe-core (WCAG 2.1 A and AA) on the page, and the named `rules` too (axe's
+    experimental ones, such as "label-content-name-mismatch", run only when named);
+    returns {violations, incomplete}."""
     client = page.context.new_cdp_session(page)
     try:
         frame = client.send("Page.getFrameTree")["frameTree"]["frame"]["id"]
@@ -130,6 +132,7 @@ def axe_scan(page: Page) -> dict:
                              {"expression": AXE.read_text(), "contextId": context})
         assert "exceptionDetails" not in loaded, loaded
         options = json.dumps({"runOnly": {"type": "tag", "values": WCAG_TAGS},
+                              "rules": {rule: {"enabled": True} for rule in rules},
                               "resultTypes": ["violations", "incomplete"]})
         run = (f"axe.run(document, {options})"
                ".then((r) => JSON.stringify({violations: r.violations, incomplete: r.incomplete}))")

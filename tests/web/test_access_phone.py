@@ -69,9 +69,10 @@ def on_screen(page: Page, selector: str) -> bool:
 
 
 def no_scroll(page: Page) -> None:
-    """The page is not scrolled and cannot be."""
+    """The page is not scrolled (the turn is played on its first screen; the Moves/Points panel
+    and the record's links are below it, issue 45) and cannot scroll sideways."""
     scroll = page.evaluate("() => [scrollY, document.documentElement.scrollHeight, innerHeight]")
-    assert scroll[0] == 0 and scroll[1] <= scroll[2] + 1, f"page scrolls: {scroll}"
+    assert scroll[0] == 0, f"page scrolled: {scroll}"
     wide = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert wide[0] <= wide[1] + 1, f"page scrolls sideways: {wide}"
 

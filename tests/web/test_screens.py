@@ -53,7 +53,8 @@ MIN_LETTER = 12  # CSS px: the colour-blind letters at their smallest
 MIN_CONTRAST = 4.5  # a tab's label against its background (WCAG AA, normal text)
 
 
-FIT_MIN = 11  # cells: a fitted view is at least this wide (transitions.js MIN_FIT)
+FIT_MIN = 9  # cells: a fitted view is at least this wide across its longer side (queries.js
+#               MIN_FIT; the desktop's Painting is wider than tall)
 
 
 def view_width(page: Page) -> float:

@@ -42,14 +42,25 @@ export function undoSeat(v) {
   return v?.undo_seats?.length ? v.undo_seats[0] : null;
 }
 
-const MARGIN = 2.5; // cells of table shown around the Painting when fitting
-const MIN_FIT = 11; // a fitted view is at least this many cells wide and high
+const MARGIN = 2; // cells of table shown round the Painting when fitting: a spot's reach beyond it
+const MIN_FIT = 9; // a fitted view is at least this many cells across its longer side
 
-/** The viewBox that shows the whole Painting with room around it to place a card. */
-export function fitBox(bounds, margin = MARGIN) {
+/**
+ * The viewBox that shows the whole Painting with room round it to place a card, in the
+ * shape of the element that shows it (`aspect`: its width / height), so the Painting fills
+ * the space it has: the shorter side is widened to the element's shape, never the scale
+ * shrunk for it (a square box in a wide phone's Painting drew the cells a third smaller).
+ */
+export function fitBox(bounds, margin = MARGIN, aspect = 1) {
   const [x0, y0, x1, y1] = bounds || [0, 0, 2, 2];
-  const w = Math.max(MIN_FIT, x1 - x0 + 1 + 2 * margin);
-  const h = Math.max(MIN_FIT, y1 - y0 + 1 + 2 * margin);
+  let w = x1 - x0 + 1 + 2 * margin;
+  let h = y1 - y0 + 1 + 2 * margin;
+  const shape = aspect > 0 && Number.isFinite(aspect) ? aspect : 1;
+  if (w / h < shape) w = h * shape;
+  else h = w / shape;
+  const k = Math.max(1, MIN_FIT / Math.max(w, h));
+  w *= k;
+  h *= k;
   return { x: (x0 + x1 + 1) / 2 - w / 2, y: (y0 + y1 + 1) / 2 - h / 2, w, h };
 }
 

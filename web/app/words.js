@@ -35,16 +35,19 @@ export function levelOf(controller) {
   return isBot(controller) ? LEVELS.get(controller.slice(4)) ?? null : null;
 }
 
-/** Offered last: the random baseline, then a person's own bot from the Bot Lab. */
-const LAST = ["bot:random", "bot:mine"];
+/** Offered last: a person's own bot from the Bot Lab (it has no rating). */
+const LAST = ["bot:mine"];
+const rating = (c) => levelOf(c)?.rating ?? Infinity;
 
 /**
  * Controllers the engine accepts (rules-data.js) and their labels, as the start screen
- * offers them: the human, a Friend, the bot levels weakest first, then LAST; a level's
+ * offers them: the human, a Friend, the bot levels by rating, weakest first (random, 800,
+ * first: a ladder reads upwards, as BGA's and lichess's levels do), then LAST; a level's
  * label carries its rating ("Bot · medium · 1583").
  */
 export const CONTROLLERS = [
-  ...RULES.controllers.filter((c) => !LAST.includes(c)),
+  ...RULES.controllers.filter((c) => !LAST.includes(c) && !isBot(c)),
+  ...RULES.controllers.filter((c) => !LAST.includes(c) && isBot(c)).sort((a, b) => rating(a) - rating(b)),
   ...LAST.filter((c) => RULES.controllers.includes(c)),
 ].flatMap((c) => (c === "human" ? [[c, label(c)], ["friend", "Friend"]] // Friend: a person on another device (docs/friends.md)
   : [[c, levelOf(c) ? `${label(c)} · ${levelOf(c).rating}` : label(c)]]));
@@ -143,6 +146,26 @@ export function levelResultText(view) {
 }
 
 /** "+2", "0", "-1": a score change. */
+/** Whose, after "is": "yours" for the seat named You, else "Piet's"; several joined with "and". */
+export function whose(names) {
+  const list = names.map((name) => (name === "You" ? "yours" : `${name}'s`));
+  return list.length < 2 ? list[0] || "" : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+}
+
+/**
+ * How far the engine's load is, in the loading bar's own words: "9.9 of 11.7 MB" while it
+ * downloads (the bytes unpacked), then "starting". The bar's line, the turn banner and Today's
+ * Painting say the same (issue 45: a banner's "73%" beside the bar's "9.9 of 11.7 MB").
+ */
+export function loadedText(e) {
+  const mb = (n) => (n / 1e6).toFixed(1);
+  if (e.total > 0 && e.received < e.total) return `${mb(e.received)} of ${mb(e.total)} MB`;
+  return e.stage && e.stage !== "download" ? "starting" : "under way";
+}
+
+/** "1 cell", "4 cells". */
+export const cellsText = (n) => `${n} ${n === 1 ? "cell" : "cells"}`;
+
 export const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /** "You +2, Piet -1": the seat to play always, the others when their score changes. */

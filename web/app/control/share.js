@@ -2,6 +2,7 @@
 // (the record in the URL fragment, packed by link/codec.js, checked by the engine when
 // opened), and "Play this deal", a URL that sets up the same seats, options and seed.
 
+import { copyByHand, copyText, selectField } from "../clipboard.js";
 import { linkURL, pack } from "../link/codec.js";
 import { shareParams } from "../params.js";
 import * as T from "../transitions.js";
@@ -53,13 +54,11 @@ export function createShare(ctx) {
     const url = which === "game" ? d?.gameURL : d?.url;
     if (!url) return;
     const field = which === "game" ? "gameNote" : "note";
-    let note = "Copied to the clipboard.";
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      note = "Select the link and copy it (Ctrl+C or ⌘C).";
-    }
+    const copied = await copyText(url);
+    const note = copied ? "Copied to the clipboard." : copyByHand();
     if (get().dialog === d) up(T.openDialog, { ...d, [field]: note });
+    // by hand: the link in the dialog is selected, ready for Ctrl+C or a phone's Copy
+    if (!copied) requestAnimationFrame(() => selectField(which === "game" ? "game-url" : "share-url"));
   }
 
   return { open, copy };

@@ -107,6 +107,8 @@ export function dailyBox(s) {
     ];
   }
   return h("section", { class: "daily-box", "aria-labelledby": "daily-box-title", "data-state": !r || r.pending ? "pending" : r.error ? "error" : "ready" },
-    h("h3", { class: "daily-box-title", id: "daily-box-title", text: title }), body);
+    // an h2: the box is a panel of the side column, before the results' h2 (an h3 there
+    // skipped a level: axe's heading-order)
+    h("h2", { class: "daily-box-title", id: "daily-box-title", text: title }), body);
 }
 

@@ -4,6 +4,7 @@
 // the export and import of the results. A part loaded later (app/parts.js): daily/control.js
 // makes it when first asked.
 
+import { copyText } from "../clipboard.js";
 import { sitePage } from "../control/share.js";
 import { reason, turnText } from "../control/narration.js";
 import { linkURL, pack, unpack } from "../link/codec.js";
@@ -155,12 +156,10 @@ export function createDailyPlay(ctx) {
         if (error?.name === "AbortError") return undefined;
       }
     }
-    try {
-      await navigator.clipboard.writeText(text);
-      return note("Copied to the clipboard.");
-    } catch {
-      return note("Select the text above and copy it (Ctrl+C or ⌘C).");
-    }
+    if (await copyText(text)) return note("Copied to the clipboard.");
+    return note(window.matchMedia?.("(pointer: coarse)").matches
+      ? "This page may not copy: press and hold the text above, then Copy."
+      : "This page may not copy: select the text above and press Ctrl+C (⌘C on a Mac).");
   }
 
   /** The stats and calendar (and today's result, once played). */

@@ -4,6 +4,7 @@
 // board: render/board.js).
 
 import { text } from "../dom.js";
+import { loadedText } from "../words.js";
 import { dateLabel, untilMidnight } from "./day.js";
 
 /** "1st", "2nd", "3rd", "4th"... */
@@ -28,7 +29,14 @@ export function renderDailyCard(root, s, p) {
   if (s.today?.problem) note = `Not available on this date: ${s.today.problem}`;
   else if (played) note = `Played: ${played.score} points, ${ordinal(played.place)} of ${played.players}, par ${played.par}. The next one in ${untilMidnight()}.`;
   else if (going) note = "In progress: press to carry on.";
+
   text(root.querySelector(".daily-when"), date ? `${s.today.number ? `#${s.today.number} · ` : ""}${dateLabel(date)}` : "");
   text(root.querySelector(".daily-note"), note);
   for (const btn of root.querySelectorAll("button")) btn.disabled = s.engine.status !== "ready";
+  // the buttons wait for the engine: say so beside them, not with a faded button alone (the
+  // line keeps its height when empty, so nothing below moves when the engine is ready)
+  const wait = s.engine.status === "loading" ? `The buttons wait for the game engine: ${loadedText(s.engine)}.`
+    : s.engine.status === "failed" ? "The buttons need the game engine, which did not load: use Retry." : "";
+  const line = root.querySelector(".daily-wait");
+  if (line) text(line, wait);
 }

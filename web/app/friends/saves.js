@@ -16,10 +16,11 @@ function entry(g) {
   const who = g.names.join(", ");
   const state = statusOf(g);
   return h("li", { class: "saved-game friend-game" },
+    // the name holds the visible text in its order, then says more (axe: label-content-name-mismatch)
     h("button", { type: "button", class: "saved-game-btn", "data-action": "friend-resume", "data-key": g.key,
-      "aria-label": `Open the friend game of ${who}${g.fork ? " (a fork)" : ""}: ${state}` },
-    h("span", { class: "saved-game-who", text: who + (g.fork ? " · fork" : "") }),
-    h("span", { class: "saved-game-when", text: `Move ${g.record.moves.length} · ${state}` })),
+      "aria-label": `Open the friend game of ${who}${g.fork ? " · fork" : ""}, Move ${g.record.moves.length}: ${state}` },
+    h("span", { class: "saved-game-who", text: who + (g.fork ? " · fork" : "") }), " ",
+    h("span", { class: "saved-game-when", text: `Move ${g.record.moves.length}: ${state}` })),
     g.link ? h("button", { type: "button", class: "btn btn-small", "data-action": "friend-link", "data-key": g.key,
       "aria-label": `Show the last link of the game of ${who}`, text: "Last link" }) : null);
 }

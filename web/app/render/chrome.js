@@ -28,6 +28,8 @@ export function drawChrome(s, p) {
   document.body.classList.toggle("is-over", !!(s.view?.is_over && !s.replay && s.screen === "table"));
   document.body.classList.toggle("is-replay", !!s.replay);
   for (const speed of ["slow", "normal", "fast"]) document.body.classList.toggle(`speed-${speed}`, s.speed === speed);
+  // a new screen starts at its top (a phone's start screen may have been scrolled)
+  if (p && p.screen !== s.screen) window.scrollTo(0, 0);
   show($("start"), s.screen === "start");
   show($("table"), s.screen === "table");
 

@@ -1,7 +1,7 @@
 // The end of the game: the score table, the winner, the tie-break and stroke highlights.
 
 import { h } from "../dom.js";
-import { COLOR_LETTERS, colorName, levelResultText, ordinal, winnerText } from "../words.js";
+import { COLOR_LETTERS, cellsText, colorName, levelResultText, ordinal, winnerText } from "../words.js";
 
 function swatches(colors) {
   return h("span", { class: "swatches", "aria-hidden": "true" },
@@ -10,18 +10,29 @@ function swatches(colors) {
 
 function rankHeader(rank) {
   const name = `${ordinal(rank.rank)} largest stroke`;
-  const size = rank.size === null || rank.size === undefined ? "none" : `${rank.size} cells`;
+  const size = rank.size === null || rank.size === undefined ? "none" : cellsText(rank.size);
   return h("th", { scope: "col", class: "num", title: `Bonus for the ${name} (${size})` },
     h("span", { class: "th-main" }, h("span", { "aria-hidden": "true", text: ordinal(rank.rank) }),
       h("span", { class: "sr-only", text: name }), ` +${rank.points}`),
     h("span", { class: "th-sub", text: size }));
 }
 
-function rankNote(rank) {
-  const name = rank.rank === 1 ? "The largest stroke" : `The ${ordinal(rank.rank)} largest stroke`;
-  if (rank.size === null || rank.size === undefined) return `${name}: there are not enough different stroke sizes, so nobody scores it.`;
-  if (!rank.seats.length) return `${name} (${rank.size} cells) is in a colour nobody plays, so nobody scores it.`;
-  return null;
+/**
+ * Why a bonus column holds only "–": no stroke of that rank, or its stroke in a colour nobody
+ * plays. Bonuses lost the same way are said in one line ("The largest and 2nd largest strokes
+ * (5 and 4 cells) are in colours nobody plays, so nobody scores their bonuses.").
+ */
+function rankNotes(ranks) {
+  const name = (r) => (r.rank === 1 ? "largest" : `${ordinal(r.rank)} largest`);
+  const list = (xs) => (xs.length < 2 ? xs[0] : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+  const the = (rs) => `The ${list(rs.map(name))} ${rs.length === 1 ? "stroke" : "strokes"}`;
+  const none = ranks.filter((r) => r.size === null || r.size === undefined);
+  const lost = ranks.filter((r) => r.size !== null && r.size !== undefined && !r.seats.length);
+  const notes = [];
+  if (lost.length === 1) notes.push(`${the(lost)} (${cellsText(lost[0].size)}) is in a colour nobody plays, so nobody scores its bonus.`);
+  else if (lost.length) notes.push(`${the(lost)} (${list(lost.map((r) => r.size))} cells) are in colours nobody plays, so nobody scores their bonuses.`);
+  if (none.length) notes.push(`${the(none)}: there are not enough different stroke sizes, so nobody scores ${none.length === 1 ? "it" : "them"}.`);
+  return notes;
 }
 
 /**
@@ -58,7 +69,7 @@ export function resultsPanel(view, highlight, from = {}) {
       h("td", { class: "num total", "data-col": "total", text: line.total }),
       h("td", { class: "num", "data-col": "largest", text: line.largest }));
   });
-  const notes = ranks.map(rankNote).filter(Boolean);
+  const notes = rankNotes(ranks);
   return [
     h("h2", { class: "panel-title results-title", id: "results-title", text: winnerText(view),
       "data-color": result.winners.length === 1 ? view.seats[result.winners[0]].colors[0] : "shared" }),
@@ -76,7 +87,7 @@ export function resultsPanel(view, highlight, from = {}) {
         h("tbody", {}, rows))),
     ranks.length ? h("p", { class: "rank-note", text: ranks.length === 1 ? "1st: the bonus for the largest stroke."
       : `${ranks.map((r) => ordinal(r.rank)).join(", ")}: bonuses for the largest strokes.` }) : null,
-    notes.map((n) => h("p", { class: "rank-note", text: n })),
+    notes.map((n) => h("p", { class: "rank-note rank-why", text: n })),
     h("div", { class: "highlights", role: "group", "aria-label": "Highlight strokes" },
       h("span", { class: "highlights-label", text: "Show strokes:" }),
       order.map((c) => h("button", { type: "button", class: `chip c-${c}`, "data-action": "highlight",

@@ -4,7 +4,7 @@
 // is. Everything read comes from the engine's view (painting, strokes, seats).
 
 import { h, s, text } from "../dom.js";
-import { colorName } from "../words.js";
+import { colorName, whose } from "../words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,11 +24,9 @@ export function mountExplorer() {
     h("p", { class: "sr-only", id: "explore-live", "aria-live": "polite", "aria-atomic": "true" }));
 }
 
-/** The seats that play colour `c` ("Piet", "You and Theo"), or "" if none. */
+/** Whose colour `c` is ("Piet's", "yours and Theo's"), or "" if nobody plays it. */
 function players(view, c) {
-  const names = view.seats.filter((seat) => seat.colors.includes(c)).map((seat) => seat.name);
-  if (!names.length) return "";
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return whose(view.seats.filter((seat) => seat.colors.includes(c)).map((seat) => seat.name));
 }
 
 /** "Column 2, row -1: red, a stroke of 4 cells, Piet's." for cell (x, y) of `view`. */
@@ -40,7 +38,7 @@ export function cellText(view, x, y) {
   const stroke = (view.strokes || []).find((st) => st.cells.some(([sx, sy]) => sx === x && sy === y));
   const size = stroke ? `, a stroke of ${stroke.size} ${stroke.size === 1 ? "cell" : "cells"}` : "";
   const who = players(view, c);
-  return `${where}: ${colorName(c)}${size}, ${who ? `${who}'s` : "nobody's colour"}.`;
+  return `${where}: ${colorName(c)}${size}, ${who || "nobody's colour"}.`;
 }
 
 /** Draw the cursor at `cell` (null: none) and read the cell out when it moved. */

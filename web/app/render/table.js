@@ -3,9 +3,9 @@
 // the end screen's results, the replay bar, the file buttons and the teaching parts.
 
 import { attr, h, replace, show, text } from "../dom.js";
-import { fitBox, humanTurn, shownView } from "../queries.js";
+import { humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
-import { colorsText, controllerLabel, faceText, isBot } from "../words.js";
+import { colorsText, controllerLabel, faceText, isBot, loadedText } from "../words.js";
 import { dailyBox } from "../daily/dialog.js";
 import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
@@ -37,7 +37,9 @@ export function drawTable(s, p, cameraTo) {
     || p.busy !== s.busy || p.tapped !== s.tapped) {
     ghost(v, playable ? s.held : null, s.rotation, s.hover, armed(s));
   }
-  if (viewChanged || !p || p.camera !== s.camera) cameraTo(s.camera || fitBox(v.bounds, v.is_over ? 1 : undefined), !!p && !s.camera);
+  if (viewChanged || !p || p.camera !== s.camera) {
+    cameraTo(s.camera, !!p && !s.camera, { bounds: v.bounds, margin: v.is_over ? 1 : undefined });
+  }
   const over = v.is_over && !s.replay;
   show($("gallery-panel"), !over);
   show($("results"), over);
@@ -73,7 +75,8 @@ function seats(s, v) {
     h("span", { class: "seat-main", "aria-hidden": "true" },
       h("span", { class: "seat-name-line" },
         h("span", { class: "seat-title", text: seat.name }),
-        v.first_player === i ? h("span", { class: "first-marker", title: "First player this round", text: "1st" }) : null),
+        // "starts", not "1st": it is who plays first this round, never a rank (none at the end)
+        v.first_player === i && !v.is_over ? h("span", { class: "first-marker", title: "First player this round", text: "starts" }) : null),
       h("span", { class: "seat-sub", text: thinking ? "thinking…" : controllerLabel(seat.controller) })),
     h("span", { class: "seat-tally", "aria-hidden": "true" },
       h("span", { class: "tally-num", "data-tally": "strokes", text: t.strokes }), h("span", { class: "tally-lbl", text: t.strokes === 1 ? "stroke" : "strokes" }),
@@ -109,9 +112,9 @@ function turn(s, v) {
   attr(el, "data-letter", key.slice(0, 1) || null);
 }
 
-/** " (loading: 42%)" while the game engine loads (an opening on the table), else "". */
+/** " (loading: 9.9 of 11.7 MB)" while the game engine loads (an opening on the table), else "". */
 function loading(s) {
-  return s.engine.status === "loading" ? ` (loading: ${Math.round(100 * (s.engine.fraction || 0))}%)` : "";
+  return s.engine.status === "loading" ? ` (loading: ${loadedText(s.engine)})` : "";
 }
 
 function painting(v, highlight) {
@@ -162,7 +165,9 @@ function gallery(s, v, playable) {
     if (!btn) {
       btn = h("button", { type: "button", class: "gcard", "data-action": "pick", "data-card": g.card },
         h("span", { class: "gcard-face" }), h("span", { class: "gcard-num", "aria-hidden": "true" }),
-        h("span", { class: "sr-only gcard-desc", id: `gcard-desc-${g.card}` }));
+        // aria-hidden: read as the description only, not as the button's own text (its name
+        // "Gallery card N" would not hold that text: axe's label-content-name-mismatch)
+        h("span", { class: "sr-only gcard-desc", id: `gcard-desc-${g.card}`, "aria-hidden": "true" }));
     }
     const face = g.faces[rotation];
     const faceKey = `${rotation}`;

@@ -28,14 +28,17 @@ export function mountTeach() {
   const spots = $("layer-spots");
   spots?.before(svg("g", { id: "layer-marks" }));
   $("layer-ghost")?.after(svg("g", { id: "layer-note", "aria-hidden": "true" }));
-  $("gallery-panel")?.after(h("section", { class: "panel teach-panel", id: "teach-panel", "aria-label": "Moves and points" },
+  const panel = h("section", { class: "panel teach-panel", id: "teach-panel", "aria-label": "Moves and points" },
     // WAI-ARIA tabs: one Tab stop (the selected tab), arrow keys, Home and End (events.js)
     h("div", { class: "teach-tabs", role: "tablist", "aria-label": "Moves and points" },
       TABS.map(([tab, label], i) => h("button", { type: "button", role: "tab", class: "teach-tab", id: `tab-${tab}`,
         "data-action": "teach-tab", "data-tab": tab, "aria-controls": `teach-${tab}`, "aria-selected": "false",
         tabindex: i === 0 ? "0" : "-1" }, label))),
     TABS.map(([tab]) => h("div", { class: "teach-body", id: `teach-${tab}`, "data-tab": tab, role: "tabpanel",
-      "aria-labelledby": `tab-${tab}`, hidden: true }))));
+      "aria-labelledby": `tab-${tab}`, hidden: true })));
+  // first of what a phone shows below the first screen (index.html's #side-more)
+  if ($("side-more")) $("side-more").prepend(panel);
+  else $("gallery-panel")?.after(panel);
 }
 
 /** The Settings panel's Hints switch (its row in the dialog). */

@@ -24,14 +24,20 @@ export function createGuide(ctx, set) {
     else set({ tour: step + 1 });
   }
 
-  /** Advance the tour as soon as the player has done the step on screen. */
+  /**
+   * Follow the player: a step ends as soon as its action is done, and a card placed ends
+   * every step before the score's (a player who places without turning the card is past
+   * "Turn it" and "Place it"). The game's end ends the tour: it never carries into a Rematch.
+   */
   function tourStep(s, p) {
     const step = s.teach.tour;
     if (step === null || !p) return;
     const v = s.view;
-    if (step === 0 && s.held !== null && p.held === null) nextStep(0);
+    const placed = v && p.view && v.ply > p.view.ply && v.last_move && !isBot(v.seats[v.last_move.seat].controller);
+    if (v?.is_over) endTour();
+    else if (placed && step < 3) set({ tour: 3 });
+    else if (step === 0 && s.held !== null && p.held === null) nextStep(0);
     else if (step === 1 && ((s.held !== null && s.rotation !== p.rotation) || (v && v.rotations.length < 2))) nextStep(1);
-    else if (step === 2 && v && p.view && v.ply > p.view.ply && !isBot(v.seats[v.last_move.seat].controller)) nextStep(2);
     else if (step === 3 && s.teach.seat !== null && p.teach.seat === null) nextStep(3);
   }
 

@@ -11,7 +11,7 @@ export const TOUR_STEPS = [
   { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the line above the Painting says what it scores. Click to place.",
     touch: "Dots mark where it may go. Tap one: the card shows there and the line above the Painting says what it scores. Tap it again, or Place, to put it down." },
   { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card.",
-    touch: "Tap Points, then a player, to see their strokes and bonuses. Moves lists every card." },
+    touch: "Below the seats: tap Points, then a player, to see their strokes and bonuses. Moves lists every card." },
 ];
 
 /** The initial `state.teach`. */

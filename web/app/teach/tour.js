@@ -21,7 +21,10 @@ function mount() {
     h("div", { class: "tour-actions" },
       h("button", { type: "button", class: "btn btn-small btn-ghost", "data-action": "tour-end", text: "Skip the tour" }),
       h("button", { type: "button", class: "btn btn-small", "data-action": "tour-next", id: "tour-next", text: "Next" })));
-  document.body.append(box);
+  // early in the Tab order (after the header), though it is drawn beside its target
+  const main = document.getElementById("main");
+  if (main) main.before(box);
+  else document.body.append(box);
   return box;
 }
 
@@ -76,7 +79,11 @@ const GAP = 12; // px between the note and what it points at
  * Painting's note: at the foot of the screen).
  */
 function place(note, target) {
-  const r = target.getBoundingClientRect();
+  const narrow = document.documentElement.clientWidth <= 760;
+  // (a phone shows the score panel below the first screen: its note waits at the foot of the
+  // screen and says where the panel is; the page is not scrolled away from the game for it)
+  // on a phone a note about a part of the Gallery (Rotate) stays off the whole Gallery
+  const r = (narrow && target.closest("#gallery-panel") || target).getBoundingClientRect();
   const w = note.offsetWidth;
   const hgt = note.offsetHeight;
   const W = document.documentElement.clientWidth;
