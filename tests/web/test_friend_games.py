@@ -5,6 +5,7 @@ links are refused and nothing saved is lost.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 
@@ -24,7 +25,7 @@ from player import (
 from playwright.sync_api import BrowserContext, Page, expect
 from test_access_phone import no_scroll, small_targets
 
-from destijl import friend_turns, friends, link
+from destijl import friend_turns, friends, link, p256
 
 LINK = re.compile(r"^Link for ")
 
@@ -211,7 +212,10 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     taken = payload_record(answered)["moves"][1]
     other = next(m for m in played.legal_moves()
                  if m.to_dict() != {k: taken[k] for k in ("card", "x", "y", "rotation")})
-    branch = friend_turns.play(record, 1, secret, other)
+    jwk = friend_save(offline, game)["signKey"]  # Ben's device's private key
+    private = int.from_bytes(base64.urlsafe_b64decode(jwk["d"] + "=="), "big")
+    sig = p256.sign(private, friend_turns.sign_text(record, 1, other))
+    branch = friend_turns.play(record, 1, secret, other, sig)
     ann.goto(link_of(site.url, branch))
     expect(toast(ann)).to_contain_text("disagrees with this game at move 2")
     saved = ann.evaluate("(p) => Object.keys(localStorage).filter((k) => k.startsWith(p))",

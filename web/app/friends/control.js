@@ -6,6 +6,7 @@
 
 import * as T from "../transitions.js";
 import { reason, turnText } from "../control/narration.js";
+import { makeKey, signText } from "./keys.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
 import { forkKey, loadFriend, saveFriend } from "./store.js";
 
@@ -32,10 +33,11 @@ export function createFriends(ctx) {
   }
 
   /** Keep a friend state `st` on this device and put it on the page. */
-  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true } = {}) {
+  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null } = {}) {
     const to = recipients(st);
     const link = to.length ? await makeLink(st.record) : null;
-    const entry = { key, game: st.game, seat: st.seat, secret: st.secret, record: st.record, link,
+    const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
+      signKey: st.seat === null ? null : signKey, record: st.record, link,
       linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
       names: st.record.seats.map((x) => x.name) };
     const problem = saveFriend(entry);
@@ -83,8 +85,9 @@ export function createFriends(ctx) {
     }
     up(T.busy, true);
     try {
-      const st = await engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first });
-      await adopt(st, { announcement: `New friend game. ${sayState(st)}` });
+      const signing = await makeKey();
+      const st = await engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first, key: signing.public });
+      await adopt(st, { announcement: `New friend game. ${sayState(st)}`, signKey: signing.private });
     } catch (error) {
       if (!ctx.loading.lost(error)) up(T.refused, `The friend game could not start: ${reason(error)}`);
     } finally {
@@ -95,8 +98,13 @@ export function createFriends(ctx) {
   /** A card placed by this device's person or by a bot it moves: the engine adds the reveals. */
   async function play(record, move) {
     const f = get().friend;
-    const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move });
-    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false });
+    let sig = null;
+    if (f.next.kind === "move" && f.next.seat === f.seat) { // this device's person: signed here
+      const { text } = await engine.call("friend_sign_text", { record, seat: f.seat, move });
+      sig = await signText(f.signKey, text);
+    }
+    const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
+    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey });
     setFriend({ ...get().friend, ...entry, note: "" });
     return st.view;
   }
@@ -106,8 +114,14 @@ export function createFriends(ctx) {
     const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
     try {
       const args = { record };
+      let signKey = saved?.signKey ?? null;
       if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
-      await opened(await engine.call("friend_open", args), saved);
+      else { // this device may join: its key pair is made before it sees the seat
+        const signing = await makeKey();
+        args.key = signing.public;
+        signKey = signing.private;
+      }
+      await opened(await engine.call("friend_open", args), saved, signKey);
     } catch (error) {
       if (ctx.loading.lost(error)) return;
       if (saved) await resume(saved.key, { quiet: true }); // the saved game, as it was
@@ -115,19 +129,19 @@ export function createFriends(ctx) {
     }
   }
 
-  async function opened(st, saved) {
+  async function opened(st, saved, signKey) {
     const names = st.record.seats.map((x) => x.name);
     if (st.relation === "stale") {
-      await adopt(st, { key: saved.key, fork: saved.fork });
+      await adopt(st, { key: saved.key, fork: saved.fork, signKey });
       return up(T.refused, `This link is older than your game: ${st.message}. Your newer game is on the table.`);
     }
     if (st.relation === "fork") {
-      await adopt(st, { key: forkKey(st.game), fork: true, show: false });
+      await adopt(st, { key: forkKey(st.game), fork: true, show: false, signKey });
       await resume(saved.key, { quiet: true });
       return up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
     }
     const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
-    await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false,
+    await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
       announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
     return undefined;
   }
@@ -142,7 +156,7 @@ export function createFriends(ctx) {
     try {
       const st = await engine.call("friend_open", { record: saved.record,
         saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
-      await adopt(st, { key, fork: saved.fork, announcement: quiet ? null : sayState(st) });
+      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, announcement: quiet ? null : sayState(st) });
     } catch (error) {
       if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
     }
