@@ -106,7 +106,7 @@ export function createController(deps) {
         return void writePrefs({ ...loadPrefs(), speed: intent.value });
       case "resume":
         up((st) => ({ ...st, screen: "table", error: null }));
-        up(T.announce, turnText(get().view));
+        up(T.announce, turnText(get().view, get().friend?.seat ?? null));
         return void bots.run();
       case "new-game":
         ctx.cancel();

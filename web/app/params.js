@@ -14,7 +14,7 @@ import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
 import { defaultSeat, defaultSetup } from "./state.js";
 import { TEST_HOOKS } from "./test-hooks.js";
-import { defaultName } from "./words.js";
+import { FRIEND_BOTS_WHY, defaultName, friendAllows } from "./words.js";
 
 const LEVELS = RULES.levels.map((level) => level.name); // the engine's bot levels, e.g. ["random", "easy", ...]
 const MIN_PLAYERS = Math.min(...RULES.players);
@@ -100,6 +100,13 @@ export function readParams(search, base = defaultSetup()) {
       if (controller) seats[i].controller = controller;
       else notes.push(`seats: "${clip(word)}" is not human, friend, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
     });
+    if (seats.some((seat) => seat.controller === "friend")) {
+      seats.forEach((seat, i) => {
+        if (friendAllows(seat.controller)) return;
+        notes.push(`seats: ${FRIEND_BOTS_WHY} Seat ${i + 1} plays a medium bot.`);
+        seat.controller = "bot:medium";
+      });
+    }
     // default names that follow the seat type
     seats.forEach((seat, i) => {
       seat.name = defaultName(i, seat.controller, seats.slice(0, i));

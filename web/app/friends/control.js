@@ -10,14 +10,20 @@ import { makeKey, signText } from "./keys.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
 import { forkKey, loadFriend, saveFriend } from "./store.js";
 
+/** Names the start screen makes up for this device's seat: a friend game asks for a real one. */
+const MADE_UP = /^(You|Player \d|Seat \d)$/;
+
 export const SEED_REFUSED = "Seed: a friend game has no seed. Its deal comes from every player's device, "
   + "so that no one player can choose or foresee it; clear the Seed field to start.";
 
-/** The names the link goes to: the person who acts next, or everyone else once it is over. */
-function recipients(st) {
+/** The names the link goes to: the person who acts next; once it is over, everyone else,
+ *  from the device that made the last move (`endedHere`) only. */
+function recipients(st, endedHere) {
   const seats = st.record.seats;
   if (st.seat === null) return [];
-  if (st.next.kind === "over") return seats.filter((x, i) => i !== st.seat && x.controller === "human").map((x) => x.name);
+  if (st.next.kind === "over") {
+    return endedHere ? seats.filter((x, i) => i !== st.seat && x.controller === "human").map((x) => x.name) : [];
+  }
   return st.link_for === null ? [] : [seats[st.link_for].name];
 }
 
@@ -33,11 +39,11 @@ export function createFriends(ctx) {
   }
 
   /** Keep a friend state `st` on this device and put it on the page. */
-  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null } = {}) {
-    const to = recipients(st);
+  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false } = {}) {
+    const to = recipients(st, endedHere);
     const link = to.length ? await makeLink(st.record) : null;
     const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
-      signKey: st.seat === null ? null : signKey, record: st.record, link,
+      signKey: st.seat === null ? null : signKey, endedHere, record: st.record, link,
       linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
       names: st.record.seats.map((x) => x.name) };
     const problem = saveFriend(entry);
@@ -67,9 +73,9 @@ export function createFriends(ctx) {
   function sayState(st) {
     const names = st.record.seats.map((x) => x.name);
     const who = st.seat === null ? "You are watching this game." : `You play ${names[st.seat]}.`;
-    if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view) : ""}`;
+    if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view, st.seat) : ""}`;
     if (st.seat !== null && st.next.seat === st.seat) {
-      return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view) : "Your turn."}`;
+      return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view, st.seat) : "Your turn."}`;
     }
     if (st.next.kind === "bot") return `${who} ${names[st.next.seat]} to play.`;
     return `${who} Waiting for ${names[st.next.seat]}: send them the link.`;
@@ -82,6 +88,11 @@ export function createFriends(ctx) {
     const seats = setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller }));
     if (seats.filter((x) => x.controller === "human").length !== 1) {
       return up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
+    }
+    const mine = seats.findIndex((x) => x.controller === "human");
+    if (MADE_UP.test(seats[mine].name)) { // the link carries it: the friend's device calls you by it
+      document.querySelector(`.seat-name[data-seat="${mine}"]`)?.focus();
+      return up(T.refused, `Your name, please: type it in seat ${mine + 1}'s name field. It travels in the link, and your friend's device calls you by it.`);
     }
     up(T.busy, true);
     try {
@@ -104,7 +115,8 @@ export function createFriends(ctx) {
       sig = await signText(f.signKey, text);
     }
     const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
-    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey });
+    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey,
+      endedHere: st.next.kind === "over" });
     setFriend({ ...get().friend, ...entry, note: "" });
     return st.view;
   }
@@ -132,7 +144,7 @@ export function createFriends(ctx) {
   async function opened(st, saved, signKey) {
     const names = st.record.seats.map((x) => x.name);
     if (st.relation === "stale") {
-      await adopt(st, { key: saved.key, fork: saved.fork, signKey });
+      await adopt(st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
       return up(T.refused, `This link is older than your game: ${st.message}. Your newer game is on the table.`);
     }
     if (st.relation === "fork") {
@@ -142,6 +154,7 @@ export function createFriends(ctx) {
     }
     const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
     await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
+      endedHere: st.relation === "same" && !!saved?.endedHere,
       announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
     return undefined;
   }
@@ -156,7 +169,7 @@ export function createFriends(ctx) {
     try {
       const st = await engine.call("friend_open", { record: saved.record,
         saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
-      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, announcement: quiet ? null : sayState(st) });
+      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, announcement: quiet ? null : sayState(st) });
     } catch (error) {
       if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
     }

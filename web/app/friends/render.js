@@ -31,7 +31,10 @@ function mount(root, screen) {
 
 function statusText(f) {
   const who = f.seat === null ? "You are watching this game" : `You play ${f.names[f.seat]}`;
-  if (f.over) return `${who}. The game is over${f.linkFor.length ? `: send the last link to ${f.linkFor.join(" and ")} so they see the end` : ""}.`;
+  if (f.over) {
+    if (f.linkFor.length) return `${who}. The game is over, and you made the last move: send the last link to ${f.linkFor.join(" and ")} so they see the end.`;
+    return `${who}. The game is over${f.seat === null ? "" : ": you have seen the end, and there is nothing more to send"}.`;
+  }
   const state = statusOf(f);
   if (state === "your turn") return `${who}. ${f.next.kind === "move" ? "Your turn." : "Your turn: this device adds its part of the deal."}`;
   if (state === "watching") return `${who}; ${f.names[f.next.seat]} is to act.`;

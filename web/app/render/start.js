@@ -4,7 +4,7 @@
 import { ratingStart } from "../rating/render.js";
 import { attr, h, replace, show, text } from "../dom.js";
 import { RULES } from "../rules-data.js";
-import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText, myBotPick } from "../words.js";
+import { COLOR_LETTERS, CONTROLLERS, FRIEND_BOTS_WHY, colorName, friendAllows, levelOf, levelText, myBotPick } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
 
@@ -54,6 +54,7 @@ function build(root, players, savedBots) {
           h("span", { text: n }))))),
     h("ol", { class: "seat-rows", "aria-label": "Seats" },
       Array.from({ length: players }, (_, i) => seatRow(i, RULES.colors_per_seat[players], savedBots))),
+    h("p", { class: "seat-level friend-bots-why", id: "friend-bots-why", hidden: true, text: FRIEND_BOTS_WHY }),
     h("div", { class: "options" },
       h("label", { class: "check" },
         h("input", { type: "checkbox", "data-action": "opt-rotations" }), h("span", { text: "Rotate cards" })),
@@ -94,8 +95,14 @@ export function renderStart(root, s, p) {
     form = build(root, players, s.savedBots);
   }
   for (const radio of form.querySelectorAll("input[name=players]")) radio.checked = Number(radio.value) === players;
+  const withFriend = setup.seats.some((seat) => seat.controller === "friend");
+  show(form.querySelector("#friend-bots-why"), withFriend);
   setup.seats.forEach((seat, i) => {
     const row = form.querySelector(`.seat-row[data-seat="${i}"]`);
+    for (const option of row.querySelectorAll(".seat-controller option")) { // a friend game: its bots only
+      const allowed = !withFriend || friendAllows(option.value);
+      if (option.disabled === allowed) option.disabled = !allowed;
+    }
     row.querySelectorAll(".color-select").forEach((sel, k) => {
       syncValue(sel, seat.colors[k]);
       attr(sel, "data-color", seat.colors[k]);
