@@ -52,6 +52,11 @@ export function setSeatController(s, index, value) {
     ? { ...seat, name: defaultName(i, seat.controller, all.slice(0, i)) } : seat));
   return { ...s, setup: { ...s.setup, seats: renamed } };
 }
+/** "Play a friend" (and `/?friend`): two seats, this device and a Friend; the name is asked at Start. */
+export function playFriend(s) {
+  const seats = [0, 1].map((i) => defaultSeat(i, 2));
+  return { ...s, setup: { ...s.setup, seats: [seats[0], { ...seats[1], controller: "friend", name: defaultName(1, "friend", []) }], first: 0, seed: "" } };
+}
 /** With a Friend seat, a bot a friend game cannot seat becomes a medium bot (words.js FRIEND_BOTS_WHY). */
 export function friendBotsOnly(seats) {
   if (!seats.some((seat) => seat.controller === "friend")) return seats;

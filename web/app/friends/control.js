@@ -8,10 +8,15 @@ import * as T from "../transitions.js";
 import { reason, turnText } from "../control/narration.js";
 import { makeKey, signText } from "./keys.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
-import { forkKey, loadFriend, saveFriend } from "./store.js";
+import { forkKey, loadFriend, removeFriend, saveFriend } from "./store.js";
 
 /** Names the start screen makes up for this device's seat: a friend game asks for a real one. */
 const MADE_UP = /^(You|Player \d|Seat \d)$/;
+
+/** The names of the other seats of a saved game (everyone but this device's person). */
+export function others(entry) {
+  return entry.names.filter((_, i) => i !== entry.seat);
+}
 
 export const SEED_REFUSED = "Seed: a friend game has no seed. Its deal comes from every player's device, "
   + "so that no one player can choose or foresee it; clear the Seed field to start.";
@@ -221,5 +226,14 @@ export function createFriends(ctx) {
     await resume(key, { quiet: true });
   }
 
-  return { start, play, openRecord, resume, copy, share, download, showLink };
+  /** The list's Remove: a finished game only (a game in play may still get links). */
+  function remove(key) {
+    const saved = loadFriend(key);
+    if (saved && !saved.over) return up(T.refused, "Only a finished friend game can be removed: this one may still get links.");
+    removeFriend(key);
+    ctx.friends.refreshList();
+    return up(T.announce, `The finished game with ${saved ? others(saved).join(", ") : "your friends"} was removed from Friend games.`);
+  }
+
+  return { start, play, openRecord, resume, copy, share, download, showLink, remove };
 }

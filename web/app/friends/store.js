@@ -59,6 +59,11 @@ export function listFriends() {
   return keys.map(loadFriend).filter(Boolean).sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1));
 }
 
+/** Forget the game kept under `key` (the list's Remove, for a finished game). */
+export function removeFriend(key) {
+  try { local()?.removeItem(PREFIX + key); } catch { /* blocked storage: nothing to remove */ }
+}
+
 /** A key for a fork of `game` kept beside the game. */
 export function forkKey(game) {
   return `${game}~${Date.now().toString(36)}`;
