@@ -42,6 +42,7 @@ from .friends import (
     placements_left,
     replay,
     reveal_value,
+    round_order,
     withholder,
 )
 from .game import Game, make_seats
@@ -57,7 +58,11 @@ def next_action(record: Any) -> dict[str, Any]:
     parsed = parse(record)
     missing = [h for h in parsed.humans if parsed.commits[h] is None]
     if missing:
-        return {"kind": "commit", "seat": missing[0]}
+        # The person who opens round 1 joins first, so that another person joins last and
+        # reveals at once: the reveals then end with the opener, who plays without a trip
+        # more (docs/friends.md, "Trips").
+        opener = next(s for s in round_order(parsed, 1) if s in parsed.humans)
+        return {"kind": "commit", "seat": opener if opener in missing else missing[0]}
     try:
         game = replay(record)
     except NotDealt:

@@ -658,3 +658,15 @@ def test_fuzzing_the_friend_commands_finds_no_internal_error() -> None:
             assert reply["error"]["type"] != "InternalError", (cmd, reply)
             seen.add(reply["error"]["type"])
     assert {"BadRecord", "BadRequest"} <= seen
+
+
+def test_every_setup_takes_no_trip_above_the_fair_deals_lower_bound() -> None:
+    from destijl.friend_trips import SETUPS, simulate
+
+    for controllers in SETUPS:
+        for first in range(len(controllers)):
+            row = simulate(controllers, seed=2, first=first)
+            assert row.trips == row.bound, row
+    # Three people, the third opening round 1: joining takes 2m = 4 trips (it took 5 when
+    # the opener joined last and had to wait for everyone's reveal).
+    assert simulate(["human"] * 3, seed=2, first=2).before_first == 4

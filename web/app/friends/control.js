@@ -44,11 +44,11 @@ export function createFriends(ctx) {
   }
 
   /** Keep a friend state `st` on this device and put it on the page. */
-  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false } = {}) {
+  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false, added = false } = {}) {
     const to = recipients(st, endedHere);
     const link = to.length ? await makeLink(st.record) : null;
     const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
-      signKey: st.seat === null ? null : signKey, endedHere, record: st.record, link,
+      signKey: st.seat === null ? null : signKey, endedHere, added, record: st.record, link,
       linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
       names: st.record.seats.map((x) => x.name) };
     const problem = saveFriend(entry);
@@ -138,7 +138,7 @@ export function createFriends(ctx) {
         args.key = signing.public;
         signKey = signing.private;
       }
-      await opened(await engine.call("friend_open", args), saved, signKey);
+      await opened(await engine.call("friend_open", args), saved, signKey, record);
     } catch (error) {
       if (ctx.loading.lost(error)) return;
       if (saved) await resume(saved.key, { quiet: true }); // the saved game, as it was
@@ -146,7 +146,7 @@ export function createFriends(ctx) {
     }
   }
 
-  async function opened(st, saved, signKey) {
+  async function opened(st, saved, signKey, link) {
     const names = st.record.seats.map((x) => x.name);
     if (st.relation === "stale") {
       await adopt(st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
@@ -160,6 +160,9 @@ export function createFriends(ctx) {
     const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
     await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
       endedHere: st.relation === "same" && !!saved?.endedHere,
+      // this device only added its part of the deal to the link: it goes straight back
+      added: st.relation !== "same" && st.record.moves.length === link.moves.length
+        && JSON.stringify(st.record.reveals) !== JSON.stringify(link.reveals),
       announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
     return undefined;
   }
@@ -174,7 +177,7 @@ export function createFriends(ctx) {
     try {
       const st = await engine.call("friend_open", { record: saved.record,
         saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
-      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, announcement: quiet ? null : sayState(st) });
+      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, added: !!saved.added, announcement: quiet ? null : sayState(st) });
     } catch (error) {
       if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
     }
