@@ -23,6 +23,7 @@ order while keeping the deal fair:
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -89,11 +90,11 @@ def lower_bound(record: dict) -> int:
     people = [seat for seat, _ in parsed.moves if seat in humans]
     friends = len(humans) - 1
     bound = 2 * friends + (1 if friends == 1 and people and people[0] != humans[0] else 0)
-    bound += sum(a != b for a, b in zip(people, people[1:], strict=False))
+    bound += sum(a != b for a, b in itertools.pairwise(people))
     rounds = len(parsed.moves) // parsed.players
     for k in range(1, rounds):
         last = [s for s in round_order(parsed, k) if s in humans][-1]
-        first = [s for s in round_order(parsed, k + 1) if s in humans][0]
+        first = next(s for s in round_order(parsed, k + 1) if s in humans)
         bound += 2 if last == first else 0
     return bound
 

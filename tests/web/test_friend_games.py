@@ -333,6 +333,12 @@ def test_play_a_friend_with_default_names_by_keyboard_and_by_touch(
         if page.locator("#turn").inner_text().startswith(theirs):
             expect(page.locator("#turn")).to_contain_text("on their device")
             seen.add(f"{holder} told whose device")
+        status = page.locator("#friend-status").inner_text()
+        if "send this link back to" in status:  # a trip that carries only a reveal says why
+            assert "could not see the cards without your part" in status, status
+            seen.add(f"{holder} sent back")
+        if "must add their part of the next deal" in status:
+            seen.add(f"{holder} asked for a part")
         url = link_field(page).input_value()
         last[holder] = url
         holder = other
@@ -349,6 +355,7 @@ def test_play_a_friend_with_default_names_by_keyboard_and_by_touch(
     for page in pages.values():
         no_wrong_words(page)
     assert {"ann moved", "ben moved"} <= seen
+    assert {"ann sent back", "ben sent back", "ann asked for a part", "ben asked for a part"} & seen
     assert score_table(ann) == score_table(ben)
 
     # The list of friend games: the opponent, a date, the state; a finished game goes on request.
