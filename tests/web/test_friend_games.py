@@ -282,6 +282,10 @@ def test_play_a_friend_with_default_names_by_keyboard_and_by_touch(
     expect(ann.locator("html")).to_have_attribute("data-theme", "dark")
     expect(ann.get_by_role("combobox", name="Seat 2 player")).to_have_value("friend")
     expect(ann.locator("#friend-how")).to_contain_text("Send it to your friend")
+    open_game(ann, "/?seats=human,friend,hard")  # a level a friend game cannot seat
+    expect(ann.locator("#notices")).to_contain_text("only the random, easy and medium bots")
+    expect(ann.locator("#notices")).to_contain_text("Seat 3 plays a medium bot")
+    expect(ann.get_by_role("combobox", name="Seat 3 player")).to_have_value("bot:medium")
     open_game(ann)  # the start screen's own button does the same
     ann.get_by_role("button", name="Play a friend").focus()
     ann.keyboard.press("Enter")
