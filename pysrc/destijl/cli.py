@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     links.add_argument("file", nargs="?", help="a record file ('-' for stdin)")
     links.add_argument("--measure", action="store_true",
                        help="measure link lengths of whole medium-bot games (2 to 5 seats)")
+    links.add_argument("--trips", action="store_true",
+                       help="count a friend game's link trips (2 to 5 seats, bots mixed in) "
+                       "against the fair deal's lower bound")
     links.set_defaults(run=run_link)
 
     review = commands.add_parser(
@@ -212,6 +215,15 @@ def run_daily(args: argparse.Namespace) -> int:
 
 
 def run_link(args: argparse.Namespace) -> int:
+    if args.trips:
+        from .friend_trips import table
+
+        print("seats | first | placements | trips | lower bound | before the first placement "
+              "| sent straight back")
+        for row in table():
+            print(f"{', '.join(row.controllers)} | {row.first + 1} | {row.placements} | "
+                  f"{row.trips} | {row.bound} | {row.before_first} | {row.back}")
+        return 0
     if args.measure:
         for players in range(2, 6):
             game = new_game(players, seed=players, controllers=["bot:medium"] * players)

@@ -26,6 +26,7 @@ from typing import Any
 from .bots import THINK_MS
 from .cards import CARDS, COLOR_NAMES, COLORS
 from .daily import FIRST_DAY
+from .friends import FRIEND_BOTS
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
 from .levels import describe_levels
 from .link import MAX_PAYLOAD, MAX_TEXT
@@ -57,6 +58,7 @@ def describe() -> dict[str, Any]:
         "names": name_rule(),
         "levels": describe_levels(),
         "controllers": list(CONTROLLERS),
+        "friend_bots": list(FRIEND_BOTS),  # the bot levels a friend game may seat
         "think_ms": THINK_MS,
         "cover": [MIN_COVER, MAX_COVER],
         "bonuses": {str(n): list(BONUS_TABLE[n]) for n in players},

@@ -4,12 +4,14 @@ starting a game, and how two records of one game relate (docs/friends.md).
 The protocol's state and checks are in ``destijl.friends``; this module only reads and
 extends records through it.
 
+>>> from destijl.p256 import compressed, public_key_of
+>>> ann_key, ben_key = compressed(public_key_of(1)), compressed(public_key_of(2))
 >>> record = new_record([{"name": "Ann", "controller": "human"},
 ...                      {"name": "Ben", "controller": "human"}], seat=0, secret=b"a" * 16,
-...                     game="0123456789abcdef")
+...                     key=ann_key, game="0123456789abcdef")
 >>> next_action(record)
 {'kind': 'commit', 'seat': 1}
->>> record = advance(record, 1, b"b" * 16)      # Ben joins and reveals draw 0
+>>> record = advance(record, 1, b"b" * 16, ben_key)  # Ben joins and reveals draw 0
 >>> next_action(record)
 {'kind': 'reveal', 'seat': 0}
 >>> game = replay(advance(record, 0, b"a" * 16))  # Ann reveals: the deal is known
@@ -23,6 +25,7 @@ import copy
 import secrets as _secrets
 from typing import Any
 
+from . import friend_signs, p256
 from .cards import CARDS
 from .errors import BadRecord, BadRequest, IllegalMove, quote
 from .friends import (
@@ -39,6 +42,7 @@ from .friends import (
     placements_left,
     replay,
     reveal_value,
+    round_order,
     withholder,
 )
 from .game import Game, make_seats
@@ -54,7 +58,11 @@ def next_action(record: Any) -> dict[str, Any]:
     parsed = parse(record)
     missing = [h for h in parsed.humans if parsed.commits[h] is None]
     if missing:
-        return {"kind": "commit", "seat": missing[0]}
+        # The person who opens round 1 joins first, so that another person joins last and
+        # reveals at once: the reveals then end with the opener, who plays without a trip
+        # more (docs/friends.md, "Trips").
+        opener = next(s for s in round_order(parsed, 1) if s in parsed.humans)
+        return {"kind": "commit", "seat": opener if opener in missing else missing[0]}
     try:
         game = replay(record)
     except NotDealt:
@@ -96,8 +104,9 @@ def may_reveal(record: Any, seat: int) -> int | None:
     return draw
 
 
-def advance(record: Any, seat: int, secret: bytes) -> dict:
-    """Add what ``seat``'s device may add now: its commitment, then its due reveals.
+def advance(record: Any, seat: int, secret: bytes, key: bytes | None = None) -> dict:
+    """Add what ``seat``'s device may add now: its commitment and public ``key`` (when it
+    joins), then its due reveals.
 
     ``secret`` must match the seat's commitment, if it has one.
     """
@@ -107,17 +116,33 @@ def advance(record: Any, seat: int, secret: bytes) -> dict:
     mine = commitment(secret, parsed.players)
     record = copy.deepcopy(record)
     if parsed.commits[seat] is None:
+        if key is None:
+            raise BadRequest("key: a device joining a friend game gives its public key "
+                             "(it signs this seat's placements)")
         record["commits"][seat] = mine.hex()
+        record["keys"][seat] = key.hex()
     elif parsed.commits[seat] != mine:
-        raise BadRequest(f"secret: it does not match seat {seat}'s commitment; this device "
+        raise BadRequest(f"secret: it does not match seat {seat + 1}'s commitment; this device "
                          "does not hold that seat's secret")
     while (draw := may_reveal(record, seat)) is not None:
         record["reveals"][seat] = [draw, reveal_value(secret, parsed.players, draw).hex()]
     return record
 
 
-def play(record: Any, seat: int, secret: bytes, move: Move) -> dict:
-    """Place ``move`` for the seat to play (this device's person, or a bot), then advance."""
+def sign_text(record: Any, seat: int, move: Move) -> bytes:
+    """What ``seat``'s device signs to place ``move`` now (``friend_signs.sign_text``)."""
+    game = replay(record)
+    if game.current_seat != seat:
+        raise IllegalMove(f"{move}: it is not seat {seat + 1}'s turn")
+    game.check(move, seat)
+    parsed = game.parsed
+    return friend_signs.sign_text(parsed.game, game.ply, seat, str(move),
+                                  parsed.chain(game.ply))
+
+
+def play(record: Any, seat: int, secret: bytes, move: Move, sig: bytes | None = None) -> dict:
+    """Place ``move`` for the seat to play (this device's person, with its device's
+    signature ``sig`` of ``sign_text``; or a bot), then advance."""
     game = replay(record)
     current = game.current_seat
     if current is None:
@@ -125,16 +150,28 @@ def play(record: Any, seat: int, secret: bytes, move: Move) -> dict:
                           + ("the game is over" if game.is_over else
                              f"draw {game.pending_draw} is not complete yet"))
     if game.seats[current].controller == "human" and current != seat:
-        raise IllegalMove(f"{move}: wrong seat, it is seat {current}'s turn, played on "
+        raise IllegalMove(f"{move}: wrong seat, it is seat {current + 1}'s turn, played on "
                           "another device")
     if game.seats[current].controller != "human" and bot_choice(game) != move:
-        raise IllegalMove(f"{move}: seat {current} is a bot; its move is {bot_choice(game)}")
+        raise IllegalMove(f"{move}: seat {current + 1} is a bot; its move is {bot_choice(game)}")
+    signed = None
+    if current == seat:
+        text = sign_text(record, seat, move)
+        key = p256.public_key(game.parsed.keys[seat])  # type: ignore[arg-type]
+        if sig is None or not p256.verify(key, text, sig):
+            raise BadRequest(f"sig: {'missing' if sig is None else 'it does not verify'}: a "
+                             f"placement for seat {seat + 1} needs its device's signature "
+                             "of the text friend_sign_text gives")
+        signed = [game.ply, sig.hex()]
     game.play(move, current)
-    return advance(game.record(), seat, secret)
+    new = game.record()
+    if signed is not None:
+        new["sigs"][seat] = signed
+    return advance(new, seat, secret)
 
 
-def new_record(seats: list[dict], *, seat: int, secret: bytes, game: str | None = None,
-               rotations: bool = True, first_player: int = 0) -> dict:
+def new_record(seats: list[dict], *, seat: int, secret: bytes, key: bytes,
+               game: str | None = None, rotations: bool = True, first_player: int = 0) -> dict:
     """A new friend game: the setup and the starter's (``seat``'s) commitment.
 
     ``seats`` are ``{name?, colors?, controller}`` with controller ``"human"`` for each person
@@ -157,11 +194,13 @@ def new_record(seats: list[dict], *, seat: int, secret: bytes, game: str | None 
         "seats": [{"name": s.name, "colors": list(s.colors), "controller": s.controller}
                   for s in made],
         "first_player": first_player,
-        "commits": [None] * players, "reveals": [None] * players, "moves": []}
+        "commits": [None] * players, "keys": [None] * players, "reveals": [None] * players,
+        "moves": [], "sigs": [None] * players}
     if not is_int(seat, 0, players - 1) or made[seat].controller != "human":
         raise BadRequest(f"seat: expected the seat played here, a person's seat; "
                          f"got {quote(seat)}")
     record["commits"][seat] = commitment(secret, players).hex()
+    record["keys"][seat] = key.hex()
     parse(record)  # the setup's own checks (friend bots, two people, first player)
     return advance(record, seat, secret)
 
@@ -201,8 +240,13 @@ def compare(mine: Any, theirs: Any) -> dict[str, Any]:
                              "game's: both are kept")
     for seat, (x, y) in enumerate(zip(a.commits, b.commits, strict=True)):
         if x is not None and y is not None and x != y:
-            return _relation("fork", f"the link gives seat {seat} another commitment: it "
+            return _relation("fork", f"the link gives seat {seat + 1} another commitment: it "
                              "was joined twice; both games are kept")
+    for seat, (x, y) in enumerate(zip(a.keys, b.keys, strict=True)):
+        if x is not None and y is not None and x != y:
+            raise BadRecord(f"keys[{seat}]", f"the link gives seat {seat + 1} "
+                            f"({a.seats[seat].name}) another signing key than the one its "
+                            "device joined with: someone replaced it to sign for that seat")
     for ply, (x, y) in enumerate(zip(a.moves, b.moves, strict=False)):
         if x != y:
             return _relation("fork", f"the link disagrees with this game at move {ply + 1} "

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from . import friend_signs
 from .bots import make_bot
 from .cards import CARDS
 from .errors import BadRecord, DeStijlError, IllegalMove, quote
@@ -97,6 +98,8 @@ class Parsed:
     commits: tuple[bytes | None, ...]  # per seat
     reveals: tuple[tuple[int, bytes] | None, ...]  # per seat: latest (draw, value)
     moves: tuple[tuple[int, Move], ...]  # (seat, move)
+    keys: tuple[bytes | None, ...] = ()  # per seat: its device's public key (compressed)
+    sigs: tuple[tuple[int, bytes] | None, ...] = ()  # per seat: latest (ply, signature)
 
     @property
     def humans(self) -> list[int]:
@@ -111,6 +114,27 @@ class Parsed:
             return 0
         return min(self.reveal_index(h) + 1 for h in self.humans)
 
+    def setup(self) -> dict[str, Any]:
+        """The setup, every commitment and key: what the signatures' chain starts from."""
+        return {"game": self.game, "options": {"players": self.players,
+                                               "rotations": self.rotations},
+                "seats": _seat_dicts(self.seats), "first_player": self.first_player,
+                "commits": [None if c is None else c.hex() for c in self.commits],
+                "keys": [None if k is None else k.hex() for k in self.keys]}
+
+    def chain(self, upto: int) -> bytes:
+        """The hash of the setup and the first ``upto`` moves (what a signature covers)."""
+        value = friend_signs.setup_hash(self.setup())
+        for seat, move in self.moves[:upto]:
+            value = friend_signs.next_hash(value, seat, str(move))
+        return value
+
+    def check_signatures(self) -> None:
+        """``BadRecord`` unless every person's placements carry their device's signature."""
+        friend_signs.check(self.game, friend_signs.setup_hash(self.setup()),
+                           [(seat, str(move)) for seat, move in self.moves], self.humans,
+                           self.keys, self.sigs, [seat.name for seat in self.seats])
+
     def reveal_index(self, seat: int) -> int:
         entry = self.reveals[seat]
         return -1 if entry is None else entry[0]
@@ -120,12 +144,40 @@ class Parsed:
         return hash_times(latest, index - draw)
 
 
+FIELDS = ("format", "game", "options", "seats", "first_player", "commits", "keys",
+          "reveals", "moves", "sigs")
+_OPTIONS = ("players", "rotations")
+_SEAT_FIELDS = ("name", "colors", "controller")
+_MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
+
+
+def _only(value: Any, allowed: tuple[str, ...], where: str) -> None:
+    """Refuse a field the format does not have (it would travel in every later link)."""
+    if isinstance(value, dict):
+        for name in value:
+            if name not in allowed:
+                shown = name if len(name) <= 40 else name[:37] + "..."
+                raise BadRecord(f"{where}{shown}", f"not a field of {FORMAT} (its fields: "
+                                f"{', '.join(allowed)})")
+
+
+def _no_unknown_fields(record: dict) -> None:
+    _only(record, FIELDS, "")
+    _only(record.get("options"), _OPTIONS, "options.")
+    for name, allowed in (("seats", _SEAT_FIELDS), ("moves", _MOVE_FIELDS)):
+        entries = record.get(name)
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            _only(entry, allowed, f"{name}[{index}].")
+
+
 def parse(record: Any) -> Parsed:
-    """Check every field of a friend record except the moves' legality; ``BadRecord`` if wrong."""
+    """Check every field of a friend record except the moves' legality and signatures;
+    ``BadRecord`` naming the first wrong field."""
     if not isinstance(record, dict):
         raise BadRecord("record", f"expected a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise BadRecord("format", f"expected {FORMAT!r}, got {quote(record.get('format'))}")
+    _no_unknown_fields(record)
     game = record.get("game")
     if not (isinstance(game, str) and len(game) == GAME_ID_DIGITS and _HEX.match(game)):
         raise BadRecord("game", f"expected {GAME_ID_DIGITS} lowercase hex digits, "
@@ -140,9 +192,9 @@ def parse(record: Any) -> Parsed:
     seats = tuple(read_seats(read_field(record, "seats", list), players))
     for index, seat in enumerate(seats):
         if seat.controller != "human" and seat.controller not in FRIEND_BOTS:
-            raise BadRecord(f"seats[{index}].controller", f"a friend game seats people "
-                            f"(\"human\") and the bots {', '.join(FRIEND_BOTS)}, whose moves "
-                            f"every device re-checks; got {quote(seat.controller)}")
+            raise BadRecord(f"seats[{index}].controller", f"seat {index + 1}: a friend game "
+                            f"seats people (\"human\") and the bots {', '.join(FRIEND_BOTS)}, "
+                            f"whose moves every device re-checks; got {quote(seat.controller)}")
     if sum(seat.controller == "human" for seat in seats) < 2:
         raise BadRecord("seats", "a friend game needs at least two people (\"human\" seats)")
     first = record.get("first_player")
@@ -150,6 +202,8 @@ def parse(record: Any) -> Parsed:
         raise BadRecord("first_player",
                         f"expected a seat from 0 to {players - 1}, got {quote(first)}")
     commits = _read_commits(read_field(record, "commits", list), seats)
+    humans = [i for i, seat in enumerate(seats) if seat.controller == "human"]
+    keys = friend_signs.read_keys(record.get("keys"), humans, commits)
     reveals = _read_reveals(read_field(record, "reveals", list), seats, commits, players)
     moves = tuple(read_move(entry, index)
                   for index, entry in enumerate(read_field(record, "moves", list)))
@@ -157,7 +211,8 @@ def parse(record: Any) -> Parsed:
         if not is_int(seat, 0, players - 1):
             raise BadRecord(f"moves[{index}].seat",
                             f"expected a seat from 0 to {players - 1}, got {quote(seat)}")
-    return Parsed(game, players, rotations, seats, first, commits, reveals, moves)
+    sigs = friend_signs.read_sigs(record.get("sigs"), keys, len(moves))
+    return Parsed(game, players, rotations, seats, first, commits, reveals, moves, keys, sigs)
 
 
 def _hex_value(value: Any, where: str) -> bytes:
@@ -176,7 +231,7 @@ def _read_commits(entries: list, seats: tuple[Seat, ...]) -> tuple[bytes | None,
         where = f"commits[{index}]"
         if seat.controller != "human":
             if entry is not None:
-                raise BadRecord(where, f"seat {index} is a bot; a bot has no commitment")
+                raise BadRecord(where, f"seat {index + 1} is a bot; a bot has no commitment")
             commits.append(None)
         else:
             commits.append(None if entry is None else _hex_value(entry, where))
@@ -199,7 +254,7 @@ def _read_reveals(entries: list, seats: tuple[Seat, ...], commits: tuple[bytes |
             reveals.append(None)
             continue
         if seats[index].controller != "human":
-            raise BadRecord(where, f"seat {index} is a bot; a bot reveals nothing")
+            raise BadRecord(where, f"seat {index + 1} is a bot; a bot reveals nothing")
         if not isinstance(entry, list) or len(entry) != 2:
             raise BadRecord(where, f"expected null or [draw, value], got {quote(entry)}")
         draw = entry[0]
@@ -208,10 +263,10 @@ def _read_reveals(entries: list, seats: tuple[Seat, ...], commits: tuple[bytes |
                             f"{draws_in(players) - 1}, got {quote(draw)}")
         value = _hex_value(entry[1], f"{where}[1]")
         if waiting:
-            raise BadRecord(where, f"seat {index} revealed a value before every person "
-                            f"joined (seat {waiting[0]} has no commitment yet)")
+            raise BadRecord(where, f"seat {index + 1} revealed a value before every person "
+                            f"joined (seat {waiting[0] + 1} has no commitment yet)")
         if hash_times(value, draw + 1) != commits[index]:
-            raise BadRecord(where, f"the value for draw {draw} does not match seat {index}'s "
+            raise BadRecord(where, f"the value for draw {draw} does not match seat {index + 1}'s "
                             f"commitment (H^{draw + 1} of it must be the commitment): "
                             "a forged reveal")
         reveals.append((draw, value))
@@ -265,7 +320,7 @@ class FriendGame(Game):
         return []
 
     def why_no_undo(self, seat: int) -> str | None:
-        return (f"cannot undo for seat {seat}: a friend game's placements travel in links, "
+        return (f"cannot undo for seat {seat + 1}: a friend game's placements travel in links, "
                 "so none can be taken back")
 
     def clone(self) -> FriendGame:
@@ -341,7 +396,7 @@ def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) ->
         if check_bots and game.seats[seat].controller != "human" and seat == game.current_seat:
             chosen = bot_choice(game)
             if chosen != move:
-                raise BadRecord(f"moves[{index}]", f"seat {seat} is a bot; its move is "
+                raise BadRecord(f"moves[{index}]", f"seat {seat + 1} is a bot; its move is "
                                 f"{chosen}, not {move}")
         try:
             game.play(move, seat)
@@ -349,6 +404,7 @@ def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) ->
             raise BadRecord(f"moves[{index}]", str(error)) from None
         if upto is not None and index + 1 == upto:
             snapshot = game.clone()
+    parsed.check_signatures()
     _check_reveal_timing(parsed, game)
     return snapshot if snapshot is not None else game
 
@@ -356,7 +412,7 @@ def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) ->
 def seats_to_play(record: Any, moves: list[Move]) -> list[int]:
     """The seat the rules give each of ``moves``, played in order on ``record``'s deal
     (``record`` without moves); ``BadRecord`` names the first move that cannot be played."""
-    parsed = parse({**record, "moves": []})
+    parsed = parse({**record, "moves": [], "sigs": [None] * len(record.get("sigs") or [])})
     if parsed.fixed() == 0:
         if moves:
             raise BadRecord("moves[0]", "played before draw 0 was complete (nothing is dealt)")
@@ -403,14 +459,14 @@ def _check_reveal_timing(parsed: Parsed, game: FriendGame | None) -> None:
         index = parsed.reveal_index(seat)
         where = f"reveals[{seat}]"
         if index > due:
-            raise BadRecord(where, f"seat {seat} revealed draw {index}, but the game is only "
+            raise BadRecord(where, f"seat {seat + 1} revealed draw {index}, but the game is only "
                             f"at draw {due}; no one reveals a draw before its time")
         if playing and index == due:
             if left.get(seat):
-                raise BadRecord(where, f"seat {seat} revealed draw {due} before its last "
+                raise BadRecord(where, f"seat {seat + 1} revealed draw {due} before its last "
                                 f"placement of round {due}")
             if seat == withholder(parsed, due) and any(left.values()):
-                raise BadRecord(where, f"seat {seat} revealed draw {due} before round {due} "
+                raise BadRecord(where, f"seat {seat + 1} revealed draw {due} before round {due} "
                                 "was over; it must withhold it")
 
 
@@ -431,16 +487,18 @@ def bot_choice(game: FriendGame, level: str = "medium") -> Move:
     return make_bot(level).choose(game, game.bot_rng())
 
 
+def _seat_dicts(seats: tuple[Seat, ...]) -> list[dict[str, Any]]:
+    return [{"name": seat.name, "colors": list(seat.colors), "controller": seat.controller}
+            for seat in seats]
+
+
 def to_record(parsed: Parsed, moves: list[tuple[int, Move]]) -> dict[str, Any]:
-    """The friend record of ``parsed`` with ``moves``."""
+    """The friend record of ``parsed`` with ``moves`` (signatures of later moves dropped)."""
     return {
+        **parsed.setup(),
         "format": FORMAT,
-        "game": parsed.game,
-        "options": {"players": parsed.players, "rotations": parsed.rotations},
-        "seats": [{"name": seat.name, "colors": list(seat.colors),
-                   "controller": seat.controller} for seat in parsed.seats],
-        "first_player": parsed.first_player,
-        "commits": [None if c is None else c.hex() for c in parsed.commits],
         "reveals": [None if r is None else [r[0], r[1].hex()] for r in parsed.reveals],
         "moves": [{"seat": seat, **move.to_dict()} for seat, move in moves],
+        "sigs": [None if s is None or s[0] >= len(moves) else [s[0], s[1].hex()]
+                 for s in parsed.sigs],
     }

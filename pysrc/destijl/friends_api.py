@@ -12,9 +12,9 @@ import contextlib
 import re
 from typing import Any
 
+from . import friend_signs, friends
 from . import friend_turns as turns
-from . import friends
-from .errors import BadRequest, quote
+from .errors import BadRecord, BadRequest, quote
 from .gameview import view
 from .integers import is_int
 from .move import Move
@@ -26,6 +26,23 @@ _SEAT_KINDS = ("human", "friend", *friends.FRIEND_BOTS)
 def _secret(value: Any) -> bytes:
     if not (isinstance(value, str) and _SECRET.match(value)):
         raise BadRequest(f"secret: expected 32 lowercase hex digits, got {quote(value)}")
+    return bytes.fromhex(value)
+
+
+def _key(value: Any) -> bytes:
+    """This device's public key (WebCrypto's raw export, or compressed), as the record keeps it."""
+    try:
+        return friend_signs.read_key(value, "key")
+    except BadRecord as error:
+        raise BadRequest(str(error)) from None
+
+
+def _sig(value: Any) -> bytes | None:
+    if value is None:
+        return None
+    if not (isinstance(value, str) and re.match(r"^[0-9a-f]{128}$", value)):
+        raise BadRequest(f"sig: expected a signature of 128 lowercase hex digits (r and s), "
+                         f"got {quote(value)}")
     return bytes.fromhex(value)
 
 
@@ -77,8 +94,9 @@ def cmd_friend_new(args: dict) -> dict:
     kinds = [s.get("controller") for s in seats]
     for index, kind in enumerate(kinds):
         if not isinstance(kind, str) or kind not in _SEAT_KINDS:
-            raise BadRequest(f"seats[{index}].controller: expected one of "
-                             f"{', '.join(_SEAT_KINDS)}, got {quote(kind)}")
+            raise BadRequest(f"seat {index + 1}: a friend game seats this device (human), "
+                             "friends and the bots random, easy and medium, whose moves every "
+                             f"device re-checks quickly; got {quote(kind)}")
     if kinds.count("human") != 1 or "friend" not in kinds:
         raise BadRequest("seats: a friend game has exactly one seat played here (\"human\") "
                          "and at least one \"friend\"")
@@ -97,8 +115,8 @@ def cmd_friend_new(args: dict) -> dict:
                          f"got {quote(first)}")
     plain = [{**s, "controller": "human" if s["controller"] == "friend" else s["controller"]}
              for s in seats]
-    record = turns.new_record(plain, seat=mine, secret=secret, game=game,
-                                rotations=rotations, first_player=first)
+    record = turns.new_record(plain, seat=mine, secret=secret, key=_key(args.get("key")),
+                              game=game, rotations=rotations, first_player=first)
     return state(record, mine, secret.hex())
 
 
@@ -131,6 +149,7 @@ def cmd_friend_open(args: dict) -> dict:
                     "ply": found["ply"]}
         if found["relation"] != "other":
             if seat is not None:
+                _none_made_elsewhere(mine, record, seat)
                 record = turns.advance(record, seat, secret)
             return state(record, seat, secret_hex, found["relation"], found["message"])
     action = turns.next_action(record)
@@ -139,9 +158,20 @@ def cmd_friend_open(args: dict) -> dict:
                      "another device: you are watching")
     given = args.get("secret")  # a joining device's secret, else a fresh one
     secret = turns.new_secret() if given is None else _secret(given)
-    record = turns.advance(record, action["seat"], secret)
+    record = turns.advance(record, action["seat"], secret, _key(args.get("key")))
     return state(record, action["seat"], secret.hex(), "new",
                  f"you play {friends.parse(record).seats[action['seat']].name}")
+
+
+def _none_made_elsewhere(mine: dict, theirs: dict, seat: int) -> None:
+    """Refuse a link holding a placement of this device's seat that this device did not make
+    (every placement it made is in its saved game)."""
+    made = len(friends.parse(mine).moves)
+    for ply, (who, move) in enumerate(friends.parse(theirs).moves[made:], made):
+        if who == seat:
+            raise BadRecord(f"moves[{ply}]", f"the link holds a placement for your seat (seat "
+                            f"{seat + 1}) at move {ply + 1}, {move}, that this device did "
+                            "not make")
 
 
 def _check_whole(record: Any) -> None:
@@ -149,9 +179,25 @@ def _check_whole(record: Any) -> None:
         friends.replay(record, check_bots=True)
 
 
+def cmd_friend_sign_text(args: dict) -> dict:
+    """``{record, seat, move}`` -> ``{text}``: what this device signs (ECDSA P-256, SHA-256)
+    to place ``move`` for its seat; the signature goes to ``friend_play`` as ``sig``."""
+    record = args.get("record")
+    friends.parse(record)
+    seat = _seat(args.get("seat"), record)
+    if seat is None:
+        raise BadRequest("seat: this device watches the game; it plays no seat")
+    try:
+        text = turns.sign_text(record, seat, Move.from_dict(args.get("move")))
+    except friends.NotDealt:
+        raise BadRequest("record: the deal is not complete yet: no card can be placed") from None
+    return {"text": text.decode()}
+
+
 def cmd_friend_play(args: dict) -> dict:
-    """Place a card: ``{record, seat, secret, move}`` (this device's seat; a bot's move is
-    the bot's own choice), then add this device's due reveals."""
+    """Place a card: ``{record, seat, secret, move, sig?}`` (``sig``: this device's signature
+    of ``friend_sign_text``'s text, for its own seat's placement; a bot's move is the bot's
+    own choice and unsigned), then add this device's due reveals."""
     record = args.get("record")
     parsed = friends.parse(record)
     seat = _seat(args.get("seat"), record)
@@ -159,9 +205,10 @@ def cmd_friend_play(args: dict) -> dict:
         raise BadRequest("seat: this device watches the game; it plays no seat")
     secret = _secret(args.get("secret"))
     if parsed.commits[seat] != friends.commitment(secret, parsed.players):
-        raise BadRequest(f"secret: it does not match seat {seat}'s commitment")
+        raise BadRequest(f"secret: it does not match seat {seat + 1}'s commitment")
     try:
-        record = turns.play(record, seat, secret, Move.from_dict(args.get("move")))
+        record = turns.play(record, seat, secret, Move.from_dict(args.get("move")),
+                            _sig(args.get("sig")))
     except friends.NotDealt:
         raise BadRequest("record: the deal is not complete yet: no card can be placed") from None
     return state(record, seat, args["secret"])
@@ -180,6 +227,7 @@ def cmd_friend_export(args: dict) -> dict:
 COMMANDS = {
     "friend_new": cmd_friend_new,
     "friend_open": cmd_friend_open,
+    "friend_sign_text": cmd_friend_sign_text,
     "friend_play": cmd_friend_play,
     "friend_compare": cmd_friend_compare,
     "friend_export": cmd_friend_export,

@@ -15,11 +15,20 @@ from pathlib import Path
 
 import pytest
 
-from destijl import BadRecord, IllegalMove, replay
+from destijl import BadRecord, IllegalMove, p256, replay
+from destijl import friend_signs as signs
 from destijl.api import handle
 from destijl.bots import make_bot
 from destijl.errors import BadRequest
-from destijl.friend_turns import advance, compare, new_record, next_action, play, to_plain
+from destijl.friend_turns import (
+    advance,
+    compare,
+    new_record,
+    next_action,
+    play,
+    sign_text,
+    to_plain,
+)
 from destijl.friends import (
     FriendGame,
     bot_choice,
@@ -45,15 +54,27 @@ class Table:
         rng = random.Random(seed)
         self.humans = [i for i, c in enumerate(controllers) if c == "human"]
         self.secrets = {h: rng.randbytes(16) for h in self.humans}
+        self.private = {h: rng.randrange(1, p256.N) for h in self.humans}
         self.chooser = chooser
         seats = [{"name": f"P{i}", "controller": c} for i, c in enumerate(controllers)]
         starter = self.humans[0]
         self.record = new_record(seats, seat=starter, secret=self.secrets[starter],
-                                 game=f"{seed:016x}", first_player=first)
+                                 key=self.key(starter), game=f"{seed:016x}", first_player=first)
         self.holder = starter
         self.trips = 0
         self.before_first: int | None = None
         self.records: list[tuple[int, dict]] = [(starter, self.record)]
+
+    def key(self, seat: int) -> bytes:
+        """Seat ``seat``'s device's public key (compressed)."""
+        return p256.compressed(p256.public_key_of(self.private[seat]))
+
+    def signed_play(self, record: dict, seat: int, move) -> dict:
+        """``seat``'s device places ``move`` (its own, signed; or a bot's)."""
+        sig = None
+        if next_action(record)["kind"] == "move":
+            sig = p256.sign(self.private[seat], sign_text(record, seat, move))
+        return play(record, seat, self.secrets[seat], move, sig)
 
     def step(self) -> bool:
         """One action by whoever must act; False once the game is over."""
@@ -74,10 +95,10 @@ class Table:
                 move = make_bot(self.chooser).choose(game, random.Random(game.ply))
         secret = self.secrets[self.holder]
         if move is None:
-            new = advance(self.record, self.holder, secret)
+            new = advance(self.record, self.holder, secret, self.key(self.holder))
             assert new != self.record, f"{action} made no progress"
         else:
-            new = play(self.record, self.holder, secret, move)
+            new = self.signed_play(self.record, self.holder, move)
         self.record = new
         self.records.append((self.holder, new))
         return True
@@ -218,7 +239,7 @@ def test_a_forged_reveal_is_refused() -> None:
 def test_a_changed_commitment_is_refused() -> None:
     def change(record):
         record["commits"][0] = "f" * 32
-    refused(tampered(change), "reveals[0]", "does not match seat 0's commitment")
+    refused(tampered(change), "reveals[0]", "does not match seat 1's commitment")
 
 
 def test_an_edited_move_is_refused() -> None:
@@ -243,11 +264,10 @@ def test_a_bot_made_to_play_another_move_is_refused() -> None:
     game = friend_replay(FINISHED, upto=2)
     assert game.seats[game.current_seat].controller == "bot:medium"
     other = next(m for m in game.legal_moves() if m != bot_choice(game))
-
-    def puppet(record):
-        record["moves"][2].update(other.to_dict())
-        del record["moves"][3:]
-    refused(tampered(puppet), "moves[2]", "seat 2 is a bot; its move is", check_bots=True)
+    record = copy.deepcopy(next(r for _, r in GAMES["you, a friend, a medium bot"].records
+                                if len(r["moves"]) == 3))
+    record["moves"][2].update(other.to_dict())
+    refused(record, "moves[2]", "seat 3 is a bot; its move is", check_bots=True)
 
 
 def test_a_reveal_before_the_round_is_over_is_refused() -> None:
@@ -285,8 +305,9 @@ def test_a_device_without_the_seats_secret_cannot_play_it() -> None:
         table.step()
     game = friend_replay(table.record)
     move = game.legal_moves()[0]
+    sig = p256.sign(table.private[0], sign_text(table.record, 0, move))
     with pytest.raises(BadRequest, match="does not hold that seat's secret"):
-        play(table.record, 0, b"x" * 16, move)
+        play(table.record, 0, b"x" * 16, move, sig)
     with pytest.raises(IllegalMove, match="played on another device"):
         play(table.record, 1, table.secrets[1], move)
 
@@ -307,15 +328,15 @@ def test_compare_tells_same_newer_stale_and_fork() -> None:
     seat = next_action(before)["seat"]
     taken = friend_parse(table.records[index + 1][1]).moves[-1][1]
     other = next(m for m in friend_replay(before).legal_moves() if m != taken)
-    fork_record = play(before, seat, table.secrets[seat], other)
+    fork_record = table.signed_play(before, seat, other)
     fork = compare(late, fork_record)
     ply = len(friend_parse(before).moves)
     assert fork["relation"] == "fork" and fork["ply"] == ply
     assert f"move {ply + 1}" in fork["message"]
     # The same seat joined on two devices.
     twice = copy.deepcopy(records[0])
-    other = advance(twice, 1, b"q" * 16)
-    joined = advance(twice, 1, b"r" * 16)
+    other = advance(twice, 1, b"q" * 16, table.key(1))
+    joined = advance(twice, 1, b"r" * 16, table.key(1))
     assert compare(other, joined)["relation"] == "fork"
     # A link of another game.
     assert compare(late, GAMES["5 people"].record)["relation"] == "other"
@@ -336,6 +357,12 @@ SEATS = [{"name": "Ann", "controller": "human"}, {"name": "Ben", "controller": "
          {"name": "Mo", "controller": "bot:medium"}]
 
 
+def public_hex(private: int) -> str:
+    """A device's public key as WebCrypto exports it (65 bytes, uncompressed), in hex."""
+    x, y = p256.public_key_of(private)
+    return (b"\x04" + x.to_bytes(32, "big") + y.to_bytes(32, "big")).hex()
+
+
 def test_the_seed_is_refused_for_a_friend_game_and_says_why() -> None:
     reply = call("friend_new", seats=SEATS, seed=5)
     assert reply["error"]["type"] == "BadRequest"
@@ -346,10 +373,11 @@ def test_the_seed_is_refused_for_a_friend_game_and_says_why() -> None:
 
 def test_two_devices_play_through_the_api() -> None:
     """Ann's and Ben's pages: each keeps its own record, seat and secret; links carry records."""
-    ann = ok("friend_new", seats=SEATS)
+    private = {0: 11, 1: 22}  # each device's signing key (WebCrypto's, in the page)
+    ann = ok("friend_new", seats=SEATS, key=public_hex(private[0]))
     assert ann["seat"] == 0 and ann["link_for"] == 1 and ann["view"] is None
     assert ann["record"]["reveals"] == [None, None, None]
-    ben = ok("friend_open", record=ann["record"])  # a new device joins as Ben
+    ben = ok("friend_open", record=ann["record"], key=public_hex(private[1]))  # Ben joins
     assert ben["seat"] == 1 and ben["relation"] == "new" and ben["link_for"] == 0
     devices = {0: ann, 1: ben}
     link, holder = ben["record"], 1
@@ -365,8 +393,12 @@ def test_two_devices_play_through_the_api() -> None:
             holder = receiver
         while state["next"]["kind"] in ("move", "bot") and state["link_for"] is None:
             move = ok("bot_move", record=state["record"])["move"]
+            sig = None
+            if state["next"]["kind"] == "move":
+                text = ok("friend_sign_text", record=state["record"], seat=holder, move=move)
+                sig = p256.sign(private[holder], text["text"].encode()).hex()
             state = ok("friend_play", record=state["record"], seat=holder,
-                       secret=devices[holder]["secret"], move=move)
+                       secret=devices[holder]["secret"], move=move, sig=sig)
         devices[holder] = state
         link = state["record"]
         if state["next"]["kind"] == "over":
@@ -418,6 +450,14 @@ def test_python_m_destijl_verify_reads_a_friend_record(tmp_path) -> None:
     path.write_text(json.dumps(bad))
     done = cli("verify", str(path))
     assert done.returncode == 1 and "reveals[1]" in done.stderr
+    for change in (lambda r: r["moves"][3].__setitem__("seat", 7),
+                   lambda r: r.__setitem__("extra", 10 ** 31),
+                   lambda r: r.__setitem__("sigs", [[0, "z"]]),
+                   lambda r: r["moves"].append(r["moves"][-1])):
+        path.write_text(json.dumps(tampered(change)))
+        done = cli("verify", str(path))
+        assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+        assert done.stderr.startswith("error: ") and "Traceback" not in done.stderr
 
 
 def test_a_friend_link_round_trips_and_is_checked_by_friend_open(tmp_path) -> None:
@@ -436,3 +476,197 @@ def test_a_friend_link_round_trips_and_is_checked_by_friend_open(tmp_path) -> No
     error = call("friend_open", record=carried)["error"]
     assert error["type"] == "BadRecord"
     assert error["message"].startswith("reveals[0]: ") and "forged" in error["message"]
+
+
+# -- signed placements: no one plays another's turn ------------------------------------------
+FORGERY_SETUPS = {
+    "2 people": ["human", "human"],
+    "3 seats, a bot": ["human", "bot:easy", "human"],
+    "4 seats, a bot": ["human", "human", "bot:random", "human"],
+}
+
+
+def saved_of(table: Table, seat: int, before: int) -> dict:
+    """Seat ``seat``'s device's game as it stood before ``table.records[before]``."""
+    record = next(r for holder, r in reversed(table.records[:before]) if holder == seat)
+    return {"record": record, "seat": seat, "secret": table.secrets[seat].hex()}
+
+
+def forgeries(table: Table) -> list[tuple[int, dict, int, int, dict]]:
+    """For every human seat F: a record F held after placing a card, where another person V
+    is to place next, with a placement F made up for V appended (unsigned, and signed with
+    F's own key): ``(index, record, forger, victim, forged)``."""
+    found = []
+    for forger in table.humans:
+        index, record = next((i, r) for i, (holder, r) in enumerate(table.records)
+                             if holder == forger and next_action(r)["kind"] == "move"
+                             and next_action(r)["seat"] != forger and r["moves"])
+        victim = next_action(record)["seat"]
+        game = friend_replay(record)
+        move = game.legal_moves()[0]
+        text = sign_text(record, victim, move)
+        game.play(move, victim)
+        unsigned = game.record()
+        signed = copy.deepcopy(unsigned)
+        signed["sigs"][victim] = [game.ply - 1, p256.sign(table.private[forger], text).hex()]
+        found += [(index, record, forger, victim, forged) for forged in (unsigned, signed)]
+    return found
+
+
+@pytest.mark.parametrize("name", FORGERY_SETUPS)
+def test_a_placement_made_for_another_seat_is_refused_by_every_device(name: str) -> None:
+    table = Table(FORGERY_SETUPS[name], seed=5).play_out()
+    checked = 0
+    for index, record, forger, victim, forged in forgeries(table):
+        ply = len(forged["moves"])
+        devices = [None]  # a device new to the game (it watches)
+        devices += [saved_of(table, h, index) for h in table.humans if h != forger]
+        devices += [{"record": record, "seat": forger, "secret": table.secrets[forger].hex()}]
+        for saved in devices:
+            args = {"record": forged} if saved is None else {"record": forged, "saved": saved}
+            reply = call("friend_open", **args)
+            assert not reply["ok"], (name, saved and saved["seat"])
+            assert reply["error"]["type"] == "BadRecord", reply
+            message = reply["error"]["message"]
+            assert message.startswith(f"moves[{ply - 1}]: "), message
+            assert f"seat {victim + 1} (P{victim})" in message and f"move {ply}" in message
+            checked += 1
+        assert ok("verify", record=record)["summary"].startswith("OK")
+        assert call("verify", record=forged)["error"]["type"] == "BadRecord"
+    assert checked >= 2 * len(table.humans) * 2
+
+
+def swap_key(table: Table, index: int, record: dict, forger: int, victim: int) -> dict:
+    """The forger puts his own key in the victim's place, plays for the victim and signs
+    with it, and signs his own latest placement again over the changed keys."""
+    game = friend_replay(record)
+    game.play(game.legal_moves()[0], victim)
+    forged = game.record()
+    forged["keys"][victim] = table.key(forger).hex()
+    parsed = friend_parse(forged)
+    for seat in (victim, forger):
+        ply = max(i for i, (who, _) in enumerate(parsed.moves) if who == seat)
+        text = signs.sign_text(parsed.game, ply, seat, str(parsed.moves[ply][1]),
+                               parsed.chain(ply))
+        forged["sigs"][seat] = [ply, p256.sign(table.private[forger], text).hex()]
+    return forged
+
+
+def test_a_replaced_signing_key_is_refused_by_devices_that_know_the_seat() -> None:
+    """The victim's device and any device that saw the game refuse it; a device new to a
+    two-person game cannot tell (docs/friends.md, threat model); with a third person, their
+    signature covers the keys, so a new device refuses too."""
+    table = Table(["human", "human"], seed=2).play_out()
+    index, record, forger, victim, _ = forgeries(table)[0]
+    forged = swap_key(table, index, record, forger, victim)
+    for seat in (victim, None):
+        saved = saved_of(table, victim, index)
+        if seat is None:
+            saved = {**saved, "seat": None, "secret": None}
+        reply = call("friend_open", record=forged, saved=saved)
+        assert reply["error"]["message"].startswith(f"keys[{victim}]: "), reply
+        assert f"seat {victim + 1} (P{victim}) another signing key" in reply["error"]["message"]
+    assert ok("friend_open", record=forged)["seat"] is None  # trust on first sight
+    table = Table(["human", "human", "human"], seed=2).play_out()
+    index, record, forger, victim, _ = forgeries(table)[2]
+    reply = call("friend_open", record=swap_key(table, index, record, forger, victim))
+    third = ({0, 1, 2} - {forger, victim}).pop()
+    assert reply["error"]["message"].startswith("moves["), reply
+    assert f"seat {third + 1} (P{third})'s device does not match" in reply["error"]["message"]
+
+
+def test_a_device_refuses_a_placement_of_its_own_seat_it_did_not_make() -> None:
+    table = Table(["human", "human"], seed=4).play_out()
+    index = next(i for i, (holder, r) in enumerate(table.records)
+                 if holder == 1 and r["moves"] and r["moves"][-1]["seat"] == 1
+                 and len(r["moves"]) > 3)
+    link = table.records[index][1]
+    before = next(r for h, r in reversed(table.records[:index])
+                  if h == 1 and len(r["moves"]) < len(link["moves"]))
+    reply = call("friend_open", record=link,
+                 saved={"record": before, "seat": 1, "secret": table.secrets[1].hex()})
+    ply = len(link["moves"])
+    assert reply["error"]["message"].startswith(f"moves[{ply - 1}]: the link holds a "
+                                                "placement for your seat (seat 2)"), reply
+
+
+def test_unknown_fields_are_refused_naming_the_field() -> None:
+    for where, change in [("padding", lambda r: r.__setitem__("padding", "x" * 12_000)),
+                          ("options.undo", lambda r: r["options"].__setitem__("undo", 1)),
+                          ("seats[1].colour", lambda r: r["seats"][1].__setitem__("colour", 1)),
+                          ("moves[3].n", lambda r: r["moves"][3].__setitem__("n", 10 ** 31))]:
+        record = tampered(change)
+        reply = call("friend_open", record=record)
+        assert reply["error"]["type"] == "BadRecord", reply
+        assert reply["error"]["message"].startswith(f"{where}: not a field of"), reply
+        assert len(reply["error"]["message"]) < 200
+
+
+JUNK = [None, -1, 0, 7, 10 ** 31, 1.5, True, "", "x" * 300, "f" * 32, "0" * 66, [], [0, 0],
+        {}, {"a": 1}, [[1, "0" * 32]], ["0" * 128]]
+
+
+def mutate(value, rng: random.Random):
+    """``value`` with one random change deep inside: a junk value, a deleted or added field."""
+    value = copy.deepcopy(value)
+    path = []
+    node = value
+    while isinstance(node, (dict, list)) and node and (not path or rng.random() < 0.7):
+        key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
+        path.append((node, key))
+        node = node[key]
+    parent, key = path[-1]
+    roll = rng.random()
+    if roll < 0.6:
+        parent[key] = rng.choice(JUNK)
+    elif roll < 0.8 and isinstance(parent, dict):
+        del parent[key]
+    elif isinstance(parent, dict):
+        parent[rng.choice(["zz", "seat", "sig", "key"])] = rng.choice(JUNK)
+    else:
+        parent.append(rng.choice(JUNK))
+    return value
+
+
+def test_fuzzing_the_friend_commands_finds_no_internal_error() -> None:
+    table = Table(["human", "bot:random", "human"], seed=6).play_out()
+    rng = random.Random(41)
+    picks = [r for _, r in table.records[:: max(1, len(table.records) // 12)]]
+    seen = set()
+    for _ in range(400):
+        base = rng.choice(picks)
+        seat = rng.choice(table.humans)
+        args = rng.choice([
+            ("friend_open", {"record": base}),
+            ("friend_open", {"record": base, "saved": {"record": picks[0], "seat": seat,
+                                                         "secret": table.secrets[seat].hex()}}),
+            ("friend_open", {"record": base, "key": table.key(seat).hex()}),
+            ("friend_play", {"record": base, "seat": seat, "secret": table.secrets[seat].hex(),
+                             "move": {"card": 1, "x": 0, "y": 0, "rotation": 0},
+                             "sig": "0" * 128}),
+            ("friend_sign_text", {"record": base, "seat": seat,
+                                  "move": {"card": 1, "x": 0, "y": 0, "rotation": 0}}),
+            ("friend_compare", {"mine": picks[0], "theirs": base}),
+            ("friend_export", {"record": base}),
+            ("friend_new", {"seats": SEATS, "key": table.key(0).hex()}),
+            ("verify", {"record": base}),
+            ("view", {"record": base}),
+        ])
+        cmd, good = args
+        reply = call(cmd, **mutate(good, rng))
+        if not reply["ok"]:
+            assert reply["error"]["type"] != "InternalError", (cmd, reply)
+            seen.add(reply["error"]["type"])
+    assert {"BadRecord", "BadRequest"} <= seen
+
+
+def test_every_setup_takes_no_trip_above_the_fair_deals_lower_bound() -> None:
+    from destijl.friend_trips import SETUPS, simulate
+
+    for controllers in SETUPS:
+        for first in range(len(controllers)):
+            row = simulate(controllers, seed=2, first=first)
+            assert row.trips == row.bound, row
+    # Three people, the third opening round 1: joining takes 2m = 4 trips (it took 5 when
+    # the opener joined last and had to wait for everyone's reveal).
+    assert simulate(["human"] * 3, seed=2, first=2).before_first == 4

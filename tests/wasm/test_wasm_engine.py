@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from destijl import api, link
+from destijl import api, link, p256
 
 pytestmark = pytest.mark.wasm
 
@@ -192,14 +192,19 @@ def friend_commands_match(both: Both) -> None:
     """A whole friend game between two devices (docs/friends.md), answered alike."""
     seats = [{"name": "Ann", "controller": "human"}, {"name": "Ben", "controller": "friend"}]
     secrets = {0: "a" * 32, 1: "b" * 32}
-    ann = both("friend_new", seats=seats, secret=secrets[0], game="0123456789abcdef")
-    state = both("friend_open", record=ann["record"], secret=secrets[1])
+    private = {0: 101, 1: 202}  # each device's signing key (WebCrypto's, in the page)
+    keys = {seat: p256.compressed(p256.public_key_of(k)).hex() for seat, k in private.items()}
+    ann = both("friend_new", seats=seats, secret=secrets[0], game="0123456789abcdef",
+               key=keys[0])
+    state = both("friend_open", record=ann["record"], secret=secrets[1], key=keys[1])
     while state["next"]["kind"] != "over":
         seat = state["next"]["seat"]
         if state["next"]["kind"] == "move":
             move = both("bot_move", record=state["record"], level="easy")["move"]
+            text = both("friend_sign_text", record=state["record"], seat=seat, move=move)
+            sig = p256.sign(private[seat], text["text"].encode()).hex()
             state = both("friend_play", record=state["record"], seat=seat,
-                         secret=secrets[seat], move=move)
+                         secret=secrets[seat], move=move, sig=sig)
         else:
             state = both("friend_open", record=state["record"], saved={
                 "record": state["record"], "seat": seat, "secret": secrets[seat]})

@@ -5,6 +5,7 @@ links are refused and nothing saved is lost.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 
@@ -18,13 +19,14 @@ from player import (
     saved_ply,
     score_table,
     set_up,
+    skip_tour,
     wait_ply_above,
     wait_ready,
 )
 from playwright.sync_api import BrowserContext, Page, expect
 from test_access_phone import no_scroll, small_targets
 
-from destijl import friend_turns, friends, link
+from destijl import friend_turns, friends, link, p256
 
 LINK = re.compile(r"^Link for ")
 
@@ -211,7 +213,10 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     taken = payload_record(answered)["moves"][1]
     other = next(m for m in played.legal_moves()
                  if m.to_dict() != {k: taken[k] for k in ("card", "x", "y", "rotation")})
-    branch = friend_turns.play(record, 1, secret, other)
+    jwk = friend_save(offline, game)["signKey"]  # Ben's device's private key
+    private = int.from_bytes(base64.urlsafe_b64decode(jwk["d"] + "=="), "big")
+    sig = p256.sign(private, friend_turns.sign_text(record, 1, other))
+    branch = friend_turns.play(record, 1, secret, other, sig)
     ann.goto(link_of(site.url, branch))
     expect(toast(ann)).to_contain_text("disagrees with this game at move 2")
     saved = ann.evaluate("(p) => Object.keys(localStorage).filter((k) => k.startsWith(p))",
@@ -223,3 +228,145 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     expect(listed).to_have_count(2)
     expect(listed.filter(has_text="fork")).to_have_count(1)
     expect(ann.get_by_role("button", name=re.compile(r": waiting for Ben$"))).to_be_visible()
+
+
+@pytest.fixture
+def dark_ann(browser, site, guard, request) -> BrowserContext:
+    """A desktop in the dark theme (the system's), played by keyboard."""
+    ctx = browser.new_context(base_url=site.url, service_workers="allow", color_scheme="dark",
+                              viewport={"width": 1280, "height": 800})
+    guard.watch(ctx)
+    yield ctx
+    ctx.close()
+
+
+WRONG_WORDS = re.compile(r"You play You|You's|Waiting for You|You placed here.*You")
+ALL_WORDS = """() => [document.body.innerText,
+  ...[...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')),
+  ...[...document.querySelectorAll('[aria-live], [role=status]')].map((e) => e.textContent),
+].join('\\n')"""
+
+
+def no_wrong_words(page: Page) -> None:
+    """No text (shown, labelled or announced) speaks of another device's person as "You"."""
+    words = page.evaluate(ALL_WORDS)
+    assert not WRONG_WORDS.search(words), WRONG_WORDS.search(words)
+
+
+def keyboard_move(page: Page) -> None:
+    """Pick the first Gallery card with key 1 and place it with Enter where the focus went."""
+    skip_tour(page, by="key")
+    ply = saved_ply(page)
+    page.keyboard.press("1")
+    expect(page.locator("#layer-spots .spot:focus")).to_have_count(1)
+    page.keyboard.press("Enter")
+    wait_ply_above(page, ply)
+
+
+def touch_move(page: Page) -> None:
+    skip_tour(page, by="tap")  # a newcomer's first game: the guided tour, closed by a tap
+    ply = saved_ply(page)
+    page.get_by_role("button", name="Gallery card 1", exact=True).tap()
+    place = page.get_by_role("button", name=re.compile(r"^Place the card here"))
+    expect(place).to_be_enabled()
+    place.tap()
+    wait_ply_above(page, ply)
+
+
+def test_play_a_friend_with_default_names_by_keyboard_and_by_touch(
+        dark_ann: BrowserContext, phone_ben: BrowserContext) -> None:
+    """Ann (a dark desktop, keyboard only) starts with "Play a friend" and the default names;
+    Ben plays on a touch phone. Each device calls itself "you" and the other by name."""
+    ann = dark_ann.new_page()
+    open_game(ann, "/?friend")
+    expect(ann.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(ann.get_by_role("combobox", name="Seat 2 player")).to_have_value("friend")
+    expect(ann.locator("#friend-how")).to_contain_text("Send it to your friend")
+    open_game(ann, "/?seats=human,friend,hard")  # a level a friend game cannot seat
+    expect(ann.locator("#notices")).to_contain_text("only the random, easy and medium bots")
+    expect(ann.locator("#notices")).to_contain_text("Seat 3 plays a medium bot")
+    expect(ann.get_by_role("combobox", name="Seat 3 player")).to_have_value("bot:medium")
+    open_game(ann)  # the start screen's own button does the same
+    ann.get_by_role("button", name="Play a friend").focus()
+    ann.keyboard.press("Enter")
+    expect(ann.get_by_role("combobox", name="Seat 2 player")).to_have_value("friend")
+    hard = ann.locator('select[aria-label="Seat 2 player"] option[value="bot:hard"]')
+    expect(hard).to_be_disabled()
+    expect(ann.locator("#friend-how")).to_contain_text("only the random, easy and medium bots")
+    start = ann.get_by_role("button", name="Start game")
+    start.focus()
+    ann.keyboard.press("Enter")  # the default name "You" would travel in the link: asked first
+    expect(toast(ann)).to_contain_text("Your name, please")
+    name = ann.get_by_role("textbox", name="Seat 1 name")
+    expect(name).to_be_focused()
+    ann.keyboard.press("Control+A")
+    ann.keyboard.type("Ann")
+    start.focus()
+    ann.keyboard.press("Enter")
+    copy = ann.get_by_role("button", name="Copy")
+    expect(copy).to_be_focused()
+    expect(copy).to_be_in_viewport()
+    expect(ann.locator("#friend-status")).to_contain_text(
+        "You play Ann. Waiting for Ben: send them this link")
+    first = link_field(ann).input_value()
+    assert payload_record(first)["seats"][0]["name"] == "Ann"
+
+    ben = phone_ben.new_page()
+    ben.goto(first)
+    wait_ready(ben)
+    expect(ben.locator("#friend-status")).to_contain_text("You play Ben", timeout=BOOT_MS)
+    pages = {"ann": ann, "ben": ben}
+    moves = {"ann": keyboard_move, "ben": touch_move}
+    last: dict[str, str | None] = {"ann": first, "ben": None}
+    holder, seen = "ben", set()
+    for _ in range(80):
+        page = pages[holder]
+        state = settle(page, last[holder])
+        no_wrong_words(page)
+        if state == "over":
+            break
+        if state == "turn":
+            expect(page.locator("#turn")).to_have_text(re.compile(r"^Your turn"))
+            expect(page.get_by_role("button", name="Hint")).to_have_count(0)
+            moves[holder](page)
+            seen.add(f"{holder} moved")
+            continue
+        other = "ben" if holder == "ann" else "ann"
+        expect(page.locator("#turn")).not_to_have_text(re.compile(r"^Your turn"))
+        theirs = "Ann's turn" if holder == "ben" else "Ben's turn"
+        if page.locator("#turn").inner_text().startswith(theirs):
+            expect(page.locator("#turn")).to_contain_text("on their device")
+            seen.add(f"{holder} told whose device")
+        status = page.locator("#friend-status").inner_text()
+        if "send this link back to" in status:  # a trip that carries only a reveal says why
+            assert "could not see the cards without your part" in status, status
+            seen.add(f"{holder} sent back")
+        if "must add their part of the next deal" in status:
+            seen.add(f"{holder} asked for a part")
+        url = link_field(page).input_value()
+        last[holder] = url
+        holder = other
+        pages[holder].goto(url)
+    else:
+        raise AssertionError("the game does not end")
+    ender, other = holder, "ben" if holder == "ann" else "ann"
+    expect(pages[ender].locator("#friend-status")).to_contain_text(
+        "you made the last move: send the last link to")
+    pages[other].goto(link_field(pages[ender]).input_value())
+    expect(pages[other].locator("body.is-over")).to_have_count(1, timeout=TURN_MS)
+    expect(pages[other].locator("#friend-status")).to_contain_text("you have seen the end")
+    expect(link_field(pages[other])).to_be_hidden()
+    for page in pages.values():
+        no_wrong_words(page)
+    assert {"ann moved", "ben moved"} <= seen
+    assert {"ann sent back", "ben sent back", "ann asked for a part", "ben asked for a part"} & seen
+    assert score_table(ann) == score_table(ben)
+
+    # The list of friend games: the opponent, a date, the state; a finished game goes on request.
+    ann.get_by_role("button", name="New game").click()
+    row = ann.locator("#friend-games li").first
+    expect(row).to_contain_text("with Ben")
+    expect(row).to_contain_text("finished")
+    expect(row).to_contain_text(re.compile(r"\d{1,2} \w{3}, \d\d:\d\d"))
+    ann.get_by_role("button", name=re.compile(r"^Remove the finished game of Ann, Ben")).click()
+    expect(ann.locator("#friend-games li")).to_have_count(0)

@@ -55,7 +55,7 @@ export function createController(deps) {
   ctx.friends = { // friend games load later (app/parts.js); the start screen's list at once
     refreshList: () => ctx.up((s) => ({ ...s, friendSaves: listFriends() })),
     ...deferred(ctx.parts.friends, (m) => m.createFriends(ctx),
-      ["start", "play", "openRecord", "resume", "copy", "share", "download", "showLink"]),
+      ["start", "play", "openRecord", "resume", "copy", "share", "download", "showLink", "remove"]),
   };
   ctx.opening = createOpening(ctx);
   ctx.settings.init();
@@ -106,7 +106,7 @@ export function createController(deps) {
         return void writePrefs({ ...loadPrefs(), speed: intent.value });
       case "resume":
         up((st) => ({ ...st, screen: "table", error: null }));
-        up(T.announce, turnText(get().view));
+        up(T.announce, turnText(get().view, get().friend?.seat ?? null));
         return void bots.run();
       case "new-game":
         ctx.cancel();
@@ -175,6 +175,8 @@ export function createController(deps) {
       case "dismiss-update": return void up(T.updateReady, false);
       case "friend-resume": return void ctx.friends.resume(intent.key);
       case "friend-link": return void ctx.friends.showLink(intent.key);
+      case "friend-remove": return void ctx.friends.remove(intent.key);
+      case "play-friend": return void up(T.playFriend);
       case "friend-copy": return void ctx.friends.copy();
       case "friend-share": return void ctx.friends.share();
       case "friend-file": return void ctx.friends.download();

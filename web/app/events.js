@@ -31,7 +31,7 @@ function bindClicks(dispatch) {
     if (a === "import") return $("import-file").click();
     if (a === "pick") return dispatch({ type: "pick", card: Number(d.card) });
     if (a === "resume-saved" || a === "export-saved" || a === "delete-saved") return dispatch({ type: a, id: d.id });
-    if (a === "friend-resume" || a === "friend-link") return dispatch({ type: a, key: d.key });
+    if (a === "friend-resume" || a === "friend-link" || a === "friend-remove") return dispatch({ type: a, key: d.key });
     if (a === "daily-practice") return dispatch({ type: a, date: d.date || $("daily-any-date")?.value });
     if (a === "place" && ev.pointerType === "touch") return; // the Painting's tap handler previews first
     if (a === "place") return dispatch({ type: "place", x: Number(d.x), y: Number(d.y) });

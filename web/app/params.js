@@ -14,7 +14,7 @@ import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
 import { defaultSeat, defaultSetup } from "./state.js";
 import { TEST_HOOKS } from "./test-hooks.js";
-import { defaultName } from "./words.js";
+import { FRIEND_BOTS_WHY, defaultName, friendAllows } from "./words.js";
 
 const LEVELS = RULES.levels.map((level) => level.name); // the engine's bot levels, e.g. ["random", "easy", ...]
 const MIN_PLAYERS = Math.min(...RULES.players);
@@ -23,9 +23,9 @@ const PLAYERS_TEXT = `${MIN_PLAYERS} to ${MAX_PLAYERS}`; // "2 to 5"
 const SPEEDS = ["slow", "normal", "fast"];
 const THEMES = ["light", "dark"];
 // `debug` only in a build with test hooks (test-hooks.js); in a deploy it is unknown and said so
-const KNOWN = ["players", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload", "daily",
+const KNOWN = ["players", "friend", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload", "daily",
   ...(TEST_HOOKS ? ["debug"] : [])];
-const SETUP_KEYS = ["players", "seats", "names", "colors", "seed", "rotations", "first"];
+const SETUP_KEYS = ["players", "friend", "seats", "names", "colors", "seed", "rotations", "first"];
 const YES = ["1", "on", "true", "yes"];
 const NO = ["0", "off", "false", "no"];
 
@@ -86,11 +86,15 @@ export function readParams(search, base = defaultSetup()) {
     else notes.push(`players: "${clip(q.get("players"))}" is not a number from ${PLAYERS_TEXT}; using ${RULES.players.includes(seatWords?.length) ? seatWords.length : 3}.`);
   }
   if (players === null && seatWords && RULES.players.includes(seatWords.length)) players = seatWords.length;
+  if (players === null && q.has("friend") && !seatWords) players = 2;
   if (players === null) {
     if (seatWords && !q.has("players")) notes.push(`seats: ${seatWords.length} seat(s) given, but a game has ${PLAYERS_TEXT}; using 3.`);
     players = 3;
   }
   const seats = Array.from({ length: players }, (_, i) => ({ ...defaultSeat(i, players) }));
+  if (q.has("friend") && !seatWords) { // `/?friend`: "Play a friend": this device and a Friend, the rest bots
+    seats[1] = { ...seats[1], controller: "friend", name: defaultName(1, "friend", []) };
+  }
   if (seatWords) {
     if (seatWords.length !== players && q.has("players")) {
       notes.push(`seats: ${seatWords.length} given for ${players} players; the rest keep their defaults.`);
@@ -100,6 +104,13 @@ export function readParams(search, base = defaultSetup()) {
       if (controller) seats[i].controller = controller;
       else notes.push(`seats: "${clip(word)}" is not human, friend, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
     });
+    if (seats.some((seat) => seat.controller === "friend")) {
+      seats.forEach((seat, i) => {
+        if (friendAllows(seat.controller)) return;
+        notes.push(`seats: ${FRIEND_BOTS_WHY} Seat ${i + 1} plays a medium bot.`);
+        seat.controller = "bot:medium";
+      });
+    }
     // default names that follow the seat type
     seats.forEach((seat, i) => {
       seat.name = defaultName(i, seat.controller, seats.slice(0, i));

@@ -3,7 +3,7 @@
 
 import { capNotices } from "./quote.js";
 import { defaultColors, defaultSeat } from "./state.js";
-import { defaultName, isBot, isDefaultName, pickedBot } from "./words.js";
+import { defaultName, friendAllows, isBot, isDefaultName, pickedBot } from "./words.js";
 
 const MIN_W = 5; // narrowest zoom, in cells
 const MAX_W = 120; // widest zoom, in cells
@@ -48,9 +48,23 @@ export function setSeatController(s, index, value) {
     // the name a picked bot brought goes with it (a made-up name follows below)
     return { ...rest, controller: value, name: picked === seat.name ? `Seat ${i + 1}` : seat.name };
   });
-  const renamed = seats.map((seat, i) => (isDefaultName(seat.name)
-    ? { ...seat, name: defaultName(i, seat.controller, seats.slice(0, i)) } : seat));
+  const renamed = friendBotsOnly(seats).map((seat, i, all) => (isDefaultName(seat.name)
+    ? { ...seat, name: defaultName(i, seat.controller, all.slice(0, i)) } : seat));
   return { ...s, setup: { ...s.setup, seats: renamed } };
+}
+/** "Play a friend" (and `/?friend`): two seats, this device and a Friend; the name is asked at Start. */
+export function playFriend(s) {
+  const seats = [0, 1].map((i) => defaultSeat(i, 2));
+  return { ...s, setup: { ...s.setup, seats: [seats[0], { ...seats[1], controller: "friend", name: defaultName(1, "friend", []) }], first: 0, seed: "" } };
+}
+/** With a Friend seat, a bot a friend game cannot seat becomes a medium bot (words.js FRIEND_BOTS_WHY). */
+export function friendBotsOnly(seats) {
+  if (!seats.some((seat) => seat.controller === "friend")) return seats;
+  return seats.map((seat, i) => {
+    if (friendAllows(seat.controller)) return seat;
+    const { picked, ...rest } = seat;
+    return { ...rest, controller: "bot:medium", name: picked === seat.name ? `Seat ${i + 1}` : seat.name };
+  });
 }
 export function setSeatColor(s, index, slot, letter) {
   const colors = [...s.setup.seats[index].colors];

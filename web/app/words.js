@@ -58,6 +58,19 @@ export function levelText(controller) {
   return level ? `${level.label}, rated ${level.rating}: ${level.description}` : "";
 }
 
+/** The bot levels a friend game may seat (the engine's friends.FRIEND_BOTS), and why only those. */
+export const FRIEND_BOTS = RULES.friend_bots ?? [];
+export const FRIEND_BOTS_WHY = "A game with a friend offers only the random, easy and medium bots: "
+  + "every device re-checks each bot move, and the stronger bots think too long for that.";
+/** How a game with a friend travels, in a few words (the start screen, with a Friend seat). */
+export const FRIEND_HOW = "No server, no account: after your move this page gives you a link. "
+  + "Send it to your friend by any messenger or e-mail; their page plays their move and gives them a link to send back. "
+  + "The cards come from every player's device, so no one can choose or foresee them.";
+/** May a friend game seat `controller`? */
+export function friendAllows(controller) {
+  return controller === "human" || controller === "friend" || FRIEND_BOTS.includes(controller);
+}
+
 export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
 
 /** Made-up names for Friend seats (a person on another device). */

@@ -84,7 +84,7 @@ export function createGames(ctx) {
     const move = view.last_move;
     const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
     if (view.is_over && !get().friend) ctx.rating.ended(view); // first: the end screen shows it
-    up(T.viewChanged, view, { fresh, announcement: movedText(before, view) });
+    up(T.viewChanged, view, { fresh, announcement: movedText(before, view, get().friend?.seat ?? null) });
     if (!get().friend) ctx.saves.save(view); // a friend game is kept by friends/control.js
     if (view.is_over) ctx.daily.ended();
   }

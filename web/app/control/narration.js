@@ -10,13 +10,17 @@ export function reason(error) {
   return clip(text.replace(/^\d+@-?\d+,-?\d+r\d+:\s*/, ""), 200); // engine messages quote values; keep them short
 }
 
-/** Whose turn it is, or who won, as one sentence. */
-export function turnText(view) {
+/** Whose turn it is, or who won, as one sentence. `me`: this device's seat in a friend game
+ *  (it is "you"; the other people play on their own devices), else null. */
+export function turnText(view, me = null) {
   if (view.is_over) return `The Painting is finished. ${winnerText(view)}`;
-  if (view.current_seat === null) return "Waiting for the next cards: the draw needs a value from another device.";
+  if (view.current_seat === null) return "Waiting for the next cards: another player's device must add its part of the deal first.";
   const seat = view.seats[view.current_seat];
   const humans = view.seats.filter((x) => !isBot(x.controller)).length;
   if (isBot(seat.controller)) return `${seat.name} to play.`;
+  if (me !== null) {
+    return view.current_seat === me ? "Your turn: pick a card from the Gallery." : `${seat.name}'s turn, on their device.`;
+  }
   return humans === 1 ? "Your turn: pick a card from the Gallery." : `${seat.name}'s turn: pick a card from the Gallery.`;
 }
 
@@ -39,12 +43,12 @@ export function underCard(before, move) {
 }
 
 /** The sentence announcing a move just made, with the new round and whose turn it is. */
-export function movedText(before, view) {
+export function movedText(before, view, me = null) {
   const move = view.last_move;
-  const name = view.seats[move.seat].name;
+  const name = move.seat === me ? "You" : view.seats[move.seat].name;
   const round = view.round !== before.round && !view.is_over ? `Round ${view.round}: new cards in the Gallery. ` : "";
   const scores = scoreText(before, view);
-  return `${moveText(name, move, coveredBy(before, move))} ${scores ? `${scores} ` : ""}${round}${turnText(view)}`;
+  return `${moveText(name, move, coveredBy(before, move))} ${scores ? `${scores} ` : ""}${round}${turnText(view, me)}`;
 }
 
 /** "Score: Piet 5 (+2), You 3 (−1)." for the seats whose live total a move changed, mover first. */

@@ -6,17 +6,29 @@
 
 import * as T from "../transitions.js";
 import { reason, turnText } from "../control/narration.js";
+import { makeKey, signText } from "./keys.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
-import { forkKey, loadFriend, saveFriend } from "./store.js";
+import { forkKey, loadFriend, removeFriend, saveFriend } from "./store.js";
+
+/** Names the start screen makes up for this device's seat: a friend game asks for a real one. */
+const MADE_UP = /^(You|Player \d|Seat \d)$/;
+
+/** The names of the other seats of a saved game (everyone but this device's person). */
+export function others(entry) {
+  return entry.names.filter((_, i) => i !== entry.seat);
+}
 
 export const SEED_REFUSED = "Seed: a friend game has no seed. Its deal comes from every player's device, "
   + "so that no one player can choose or foresee it; clear the Seed field to start.";
 
-/** The names the link goes to: the person who acts next, or everyone else once it is over. */
-function recipients(st) {
+/** The names the link goes to: the person who acts next; once it is over, everyone else,
+ *  from the device that made the last move (`endedHere`) only. */
+function recipients(st, endedHere) {
   const seats = st.record.seats;
   if (st.seat === null) return [];
-  if (st.next.kind === "over") return seats.filter((x, i) => i !== st.seat && x.controller === "human").map((x) => x.name);
+  if (st.next.kind === "over") {
+    return endedHere ? seats.filter((x, i) => i !== st.seat && x.controller === "human").map((x) => x.name) : [];
+  }
   return st.link_for === null ? [] : [seats[st.link_for].name];
 }
 
@@ -32,10 +44,11 @@ export function createFriends(ctx) {
   }
 
   /** Keep a friend state `st` on this device and put it on the page. */
-  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true } = {}) {
-    const to = recipients(st);
+  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false, added = false } = {}) {
+    const to = recipients(st, endedHere);
     const link = to.length ? await makeLink(st.record) : null;
-    const entry = { key, game: st.game, seat: st.seat, secret: st.secret, record: st.record, link,
+    const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
+      signKey: st.seat === null ? null : signKey, endedHere, added, record: st.record, link,
       linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
       names: st.record.seats.map((x) => x.name) };
     const problem = saveFriend(entry);
@@ -65,9 +78,9 @@ export function createFriends(ctx) {
   function sayState(st) {
     const names = st.record.seats.map((x) => x.name);
     const who = st.seat === null ? "You are watching this game." : `You play ${names[st.seat]}.`;
-    if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view) : ""}`;
+    if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view, st.seat) : ""}`;
     if (st.seat !== null && st.next.seat === st.seat) {
-      return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view) : "Your turn."}`;
+      return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view, st.seat) : "Your turn."}`;
     }
     if (st.next.kind === "bot") return `${who} ${names[st.next.seat]} to play.`;
     return `${who} Waiting for ${names[st.next.seat]}: send them the link.`;
@@ -81,10 +94,16 @@ export function createFriends(ctx) {
     if (seats.filter((x) => x.controller === "human").length !== 1) {
       return up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
     }
+    const mine = seats.findIndex((x) => x.controller === "human");
+    if (MADE_UP.test(seats[mine].name)) { // the link carries it: the friend's device calls you by it
+      document.querySelector(`.seat-name[data-seat="${mine}"]`)?.focus();
+      return up(T.refused, `Your name, please: type it in seat ${mine + 1}'s name field. It travels in the link, and your friend's device calls you by it.`);
+    }
     up(T.busy, true);
     try {
-      const st = await engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first });
-      await adopt(st, { announcement: `New friend game. ${sayState(st)}` });
+      const signing = await makeKey();
+      const st = await engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first, key: signing.public });
+      await adopt(st, { announcement: `New friend game. ${sayState(st)}`, signKey: signing.private });
     } catch (error) {
       if (!ctx.loading.lost(error)) up(T.refused, `The friend game could not start: ${reason(error)}`);
     } finally {
@@ -95,8 +114,14 @@ export function createFriends(ctx) {
   /** A card placed by this device's person or by a bot it moves: the engine adds the reveals. */
   async function play(record, move) {
     const f = get().friend;
-    const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move });
-    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false });
+    let sig = null;
+    if (f.next.kind === "move" && f.next.seat === f.seat) { // this device's person: signed here
+      const { text } = await engine.call("friend_sign_text", { record, seat: f.seat, move });
+      sig = await signText(f.signKey, text);
+    }
+    const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
+    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey,
+      endedHere: st.next.kind === "over" });
     setFriend({ ...get().friend, ...entry, note: "" });
     return st.view;
   }
@@ -106,8 +131,14 @@ export function createFriends(ctx) {
     const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
     try {
       const args = { record };
+      let signKey = saved?.signKey ?? null;
       if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
-      await opened(await engine.call("friend_open", args), saved);
+      else { // this device may join: its key pair is made before it sees the seat
+        const signing = await makeKey();
+        args.key = signing.public;
+        signKey = signing.private;
+      }
+      await opened(await engine.call("friend_open", args), saved, signKey, record);
     } catch (error) {
       if (ctx.loading.lost(error)) return;
       if (saved) await resume(saved.key, { quiet: true }); // the saved game, as it was
@@ -115,19 +146,23 @@ export function createFriends(ctx) {
     }
   }
 
-  async function opened(st, saved) {
+  async function opened(st, saved, signKey, link) {
     const names = st.record.seats.map((x) => x.name);
     if (st.relation === "stale") {
-      await adopt(st, { key: saved.key, fork: saved.fork });
+      await adopt(st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
       return up(T.refused, `This link is older than your game: ${st.message}. Your newer game is on the table.`);
     }
     if (st.relation === "fork") {
-      await adopt(st, { key: forkKey(st.game), fork: true, show: false });
+      await adopt(st, { key: forkKey(st.game), fork: true, show: false, signKey });
       await resume(saved.key, { quiet: true });
       return up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
     }
     const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
-    await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false,
+    await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
+      endedHere: st.relation === "same" && !!saved?.endedHere,
+      // this device only added its part of the deal to the link: it goes straight back
+      added: st.relation !== "same" && st.record.moves.length === link.moves.length
+        && JSON.stringify(st.record.reveals) !== JSON.stringify(link.reveals),
       announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
     return undefined;
   }
@@ -142,7 +177,7 @@ export function createFriends(ctx) {
     try {
       const st = await engine.call("friend_open", { record: saved.record,
         saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
-      await adopt(st, { key, fork: saved.fork, announcement: quiet ? null : sayState(st) });
+      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, added: !!saved.added, announcement: quiet ? null : sayState(st) });
     } catch (error) {
       if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
     }
@@ -194,5 +229,14 @@ export function createFriends(ctx) {
     await resume(key, { quiet: true });
   }
 
-  return { start, play, openRecord, resume, copy, share, download, showLink };
+  /** The list's Remove: a finished game only (a game in play may still get links). */
+  function remove(key) {
+    const saved = loadFriend(key);
+    if (saved && !saved.over) return up(T.refused, "Only a finished friend game can be removed: this one may still get links.");
+    removeFriend(key);
+    ctx.friends.refreshList();
+    return up(T.announce, `The finished game with ${saved ? others(saved).join(", ") : "your friends"} was removed from Friend games.`);
+  }
+
+  return { start, play, openRecord, resume, copy, share, download, showLink, remove };
 }

@@ -31,11 +31,26 @@ function mount(root, screen) {
 
 function statusText(f) {
   const who = f.seat === null ? "You are watching this game" : `You play ${f.names[f.seat]}`;
-  if (f.over) return `${who}. The game is over${f.linkFor.length ? `: send the last link to ${f.linkFor.join(" and ")} so they see the end` : ""}.`;
+  if (f.over) {
+    if (f.linkFor.length) return `${who}. The game is over, and you made the last move: send the last link to ${f.linkFor.join(" and ")} so they see the end.`;
+    return `${who}. The game is over${f.seat === null ? "" : ": you have seen the end, and there is nothing more to send"}.`;
+  }
   const state = statusOf(f);
   if (state === "your turn") return `${who}. ${f.next.kind === "move" ? "Your turn." : "Your turn: this device adds its part of the deal."}`;
   if (state === "watching") return `${who}; ${f.names[f.next.seat]} is to act.`;
-  return `${who}. Waiting for ${f.names[f.next.seat]}: send them this link${f.dealt ? "" : " (the cards are dealt once everyone has joined)"}.`;
+  return `${who}. ${waitingText(f)}`;
+}
+
+/** Whom to send the link to, and why in plain words (docs/friends.md, "Trips"). */
+function waitingText(f) {
+  const name = f.names[f.next.seat];
+  const send = `Waiting for ${name}: send them this link`;
+  if (f.next.kind === "commit") return `${send}, so that they join the game. The cards are dealt once everyone has joined.`;
+  if (f.next.kind === "reveal") {
+    return `${send}. ${name} must add their part of the ${f.dealt ? "next deal" : "deal"} before anyone can see ${f.dealt ? "the new cards" : "the cards"}.`;
+  }
+  if (f.added) return `You added your part of the deal: send this link back to ${name}. It is their move, and they could not see the cards without your part.`;
+  return `${send}: it is their move.`;
 }
 
 /** The friend panel: on the table, and on the start screen before the deal. */

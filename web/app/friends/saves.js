@@ -12,17 +12,38 @@ export function statusOf(entry) {
   return `waiting for ${entry.names[seat]}`;
 }
 
+/** "6 Dec, 14:05": when a saved game last changed here. */
+function when(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.toLocaleDateString("en-GB", { day: "numeric", month: "short" })}, ${date.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}`;
+}
+
+/** "6 Dec, 14:05 · move 6 · waiting for Ben": a row's second line. */
+function moveLine(g, date, state) {
+  return `${date ? `${date} · ` : ""}move ${g.record.moves.length} · ${state}`;
+}
+
+/** The row's visible text, as its accessible name repeats it. */
+function shown(opponents, g, date, state) {
+  return `${opponents}${g.fork ? " · fork" : ""} ${moveLine(g, date, state)}`;
+}
+
 function entry(g) {
   const who = g.names.join(", ");
+  const opponents = g.seat === null ? who : `with ${g.names.filter((_, i) => i !== g.seat).join(", ")}`;
   const state = statusOf(g);
+  const date = when(g.savedAt);
   return h("li", { class: "saved-game friend-game" },
-    // the name holds the visible text in its order, then says more (axe: label-content-name-mismatch)
     h("button", { type: "button", class: "saved-game-btn", "data-action": "friend-resume", "data-key": g.key,
-      "aria-label": `Open the friend game of ${who}${g.fork ? " · fork" : ""}, Move ${g.record.moves.length}: ${state}` },
-    h("span", { class: "saved-game-who", text: who + (g.fork ? " · fork" : "") }), " ",
-    h("span", { class: "saved-game-when", text: `Move ${g.record.moves.length}: ${state}` })),
+      // the name holds the visible text in its order, then says more (axe: label-content-name-mismatch)
+      "aria-label": `Open the friend game of ${who}${g.fork ? " (a fork)" : ""}: ${shown(opponents, g, date, state)}` },
+    h("span", { class: "saved-game-who", text: opponents + (g.fork ? " · fork" : "") }), " ",
+    h("span", { class: "saved-game-when", text: moveLine(g, date, state) })),
     g.link ? h("button", { type: "button", class: "btn btn-small", "data-action": "friend-link", "data-key": g.key,
-      "aria-label": `Show the last link of the game of ${who}`, text: "Last link" }) : null);
+      "aria-label": `Show the last link of the game of ${who}`, text: "Last link" }) : null,
+    g.over ? h("button", { type: "button", class: "btn btn-small", "data-action": "friend-remove", "data-key": g.key,
+      "aria-label": `Remove the finished game of ${who}`, text: "Remove" }) : null);
 }
 
 /** The start screen's "Friend games" list (after Saved games). */

@@ -1,7 +1,8 @@
 // Friend games kept on this device (localStorage), one key per game:
 //   destijl.friend.<game id>             the game as this device plays it
 //   destijl.friend.<game id>~<time>      a fork kept beside it (docs/friends.md)
-// Each entry: {format: "destijl-friend-save/1", key, game, seat (null: watching), secret
+// Each entry: {format: "destijl-friend-save/1", key, game, seat (null: watching), secret,
+// signKey (this device's private signing key, a JWK, friends/keys.js)
 // (this device's, never sent), record, link (the last link to send, or null), linkFor
 // (names), next ({kind, seat}), over, names, savedAt, fork}. The secret is the device's
 // own: it stays here, and only the engine reads it. Games this device only watches are
@@ -56,6 +57,11 @@ export function listFriends() {
     if (key?.startsWith(PREFIX)) keys.push(key.slice(PREFIX.length));
   }
   return keys.map(loadFriend).filter(Boolean).sort((a, b) => (a.savedAt < b.savedAt ? 1 : -1));
+}
+
+/** Forget the game kept under `key` (the list's Remove, for a finished game). */
+export function removeFriend(key) {
+  try { local()?.removeItem(PREFIX + key); } catch { /* blocked storage: nothing to remove */ }
 }
 
 /** A key for a fork of `game` kept beside the game. */

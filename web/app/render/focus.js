@@ -41,6 +41,16 @@ export function createFocusFlow() {
       modal($("dialog"), false);
       if (document.activeElement !== document.body) return;
     }
+    // a friend game's new link, this device having nothing to play: to its Copy button
+    const link = s.friend?.link;
+    if (!s.dialog && link && link.url !== p.friend?.link?.url && !humanTurn(s)) {
+      const copy = $("friend-copy");
+      if (copy && copy.checkVisibility?.() !== false && movable("#setup", "#table", "#friend-panel")) {
+        $("friend-panel")?.scrollIntoView({ block: "nearest" });
+        focus(copy);
+        return;
+      }
+    }
     if (s.dialog || s.screen !== "table" || s.replay) return;
     const v = s.view;
     if (v?.is_over) { // the end: Rematch (again if the results were redrawn under the focus)

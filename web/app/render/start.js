@@ -4,7 +4,7 @@
 import { ratingStart } from "../rating/render.js";
 import { attr, h, replace, show, text } from "../dom.js";
 import { RULES } from "../rules-data.js";
-import { COLOR_LETTERS, CONTROLLERS, colorName, levelOf, levelText, myBotPick } from "../words.js";
+import { COLOR_LETTERS, CONTROLLERS, FRIEND_BOTS_WHY, FRIEND_HOW, colorName, friendAllows, levelOf, levelText, myBotPick } from "../words.js";
 
 const SPEEDS = [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
 
@@ -54,6 +54,9 @@ function build(root, players, savedBots) {
           h("span", { text: n }))))),
     h("ol", { class: "seat-rows", "aria-label": "Seats" },
       Array.from({ length: players }, (_, i) => seatRow(i, RULES.colors_per_seat[players], savedBots))),
+    h("div", { class: "friend-how", id: "friend-how", hidden: true },
+      h("p", { class: "dialog-note", text: FRIEND_HOW }),
+      h("p", { class: "dialog-note", text: FRIEND_BOTS_WHY })),
     h("div", { class: "options" },
       h("label", { class: "check" },
         h("input", { type: "checkbox", "data-action": "opt-rotations" }), h("span", { text: "Rotate cards" })),
@@ -67,7 +70,9 @@ function build(root, players, savedBots) {
         h("select", { "data-action": "speed" }, SPEEDS.map(([value, label]) => h("option", { value, text: label }))))),
     h("div", { class: "start-actions" },
       h("button", { type: "button", class: "btn btn-primary btn-big", id: "btn-start", "data-action": "start", text: "Start game" }),
-      h("button", { type: "button", class: "btn", id: "btn-resume", "data-action": "resume", text: "Resume game", hidden: true })),
+      h("button", { type: "button", class: "btn", id: "btn-resume", "data-action": "resume", text: "Resume game", hidden: true }),
+      h("button", { type: "button", class: "btn", id: "btn-play-friend", "data-action": "play-friend", text: "Play a friend",
+        title: "A game with a person on another device: you send each other links" })),
     h("p", { class: "start-note", id: "start-note" }),
     h("div", { id: "my-rating-slot" }),
     h("div", { class: "start-more" },
@@ -94,8 +99,14 @@ export function renderStart(root, s, p) {
     form = build(root, players, s.savedBots);
   }
   for (const radio of form.querySelectorAll("input[name=players]")) radio.checked = Number(radio.value) === players;
+  const withFriend = setup.seats.some((seat) => seat.controller === "friend");
+  show(form.querySelector("#friend-how"), withFriend);
   setup.seats.forEach((seat, i) => {
     const row = form.querySelector(`.seat-row[data-seat="${i}"]`);
+    for (const option of row.querySelectorAll(".seat-controller option")) { // a friend game: its bots only
+      const allowed = !withFriend || friendAllows(option.value);
+      if (option.disabled === allowed) option.disabled = !allowed;
+    }
     row.querySelectorAll(".color-select").forEach((sel, k) => {
       syncValue(sel, seat.colors[k]);
       attr(sel, "data-color", seat.colors[k]);

@@ -85,13 +85,20 @@ function seats(s, v) {
   }));
 }
 
+/** The banner while a draw waits for a device's part of the deal, in plain words. */
+function drawWait(s, v) {
+  const next = s.friend?.next;
+  if (next?.kind !== "reveal" || next.seat === s.friend.seat) return "Waiting for the next cards: another player's device must add its part of the deal";
+  return `Waiting for the next cards: ${v.seats[next.seat].name} must add their part of the deal before anyone can see them`;
+}
+
 function turn(s, v) {
   const el = $("turn");
   let msg;
   let seatColors = [];
   if (s.replay) msg = `${sharedLabel(s.shared)}Replay · after move ${v.ply} of ${s.view.record.moves.length}`;
   else if (v.is_over) msg = "The Painting is finished";
-  else if (v.current_seat === null) msg = "Waiting for the next cards: the draw needs a value from another device";
+  else if (v.current_seat === null) msg = drawWait(s, v);
   else {
     const i = v.current_seat;
     const seat = v.seats[i];

@@ -75,7 +75,7 @@ export function createAsks(ctx, set) {
   // -- the Hint: the medium bot's move as a ghost, the card picked up and turned ----------------
   async function hint() {
     const s = get();
-    if (!humanTurn(s) || s.busy || !s.teach.hints) return;
+    if (!humanTurn(s) || s.busy || !s.teach.hints || s.friend) return; // no Hint in a friend game
     const v = s.view;
     try {
       const result = await engine.call("hint", { record: v.record });

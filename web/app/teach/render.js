@@ -117,7 +117,7 @@ function lastMoveNote(s, v) {
   const seat = v.seats[ply.seat];
   return [h("span", { class: "last-note", "data-ply": n },
     h("span", { class: `log-swatch mark-${seat.colors[0]}`, "aria-hidden": "true" }),
-    h("b", { class: "note-main", text: ` ${seat.name} placed here: ` }),
+    h("b", { class: "note-main", text: ` ${s.friend?.seat === ply.seat ? "You" : seat.name} placed here: ` }),
     h("span", { class: "note-more", text: changeText(v, ply.change, ply.seat) }))];
 }
 
@@ -231,7 +231,7 @@ export function renderTeach(s, p) {
   if (changed) panel(s, v);
   const hint = $("btn-hint");
   if (hint) {
-    show(hint, t.hints);
+    show(hint, t.hints && !s.friend); // a friend game has no Hint: the other people play without one
     hint.disabled = !humanTurn(s) || s.busy;
     text(hint, t.hint && t.hint.record === s.view?.record ? `Hint: ${signed(t.hint.change[t.hint.seat])}` : "Hint");
   }
