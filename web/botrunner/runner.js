@@ -51,7 +51,8 @@ function trusted(url) {
 /** `text` cut to CLIP characters, saying how many were left out. */
 function clip(text) {
   const value = String(text ?? "");
-  return value.length > CLIP ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
+  // the room of "… N more": clipping again (worker, runner, page) leaves a clipped text as it is
+  return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
 }
 
 function fail(id, kind, message) {

@@ -34,10 +34,14 @@ const waiting = []; // callbacks that came due between moves
 /** `fn` as a callback that runs only while busy; between moves it waits for the next request. */
 function gated(fn) {
   if (typeof fn !== "function") return fn;
+  let queued = false; // a callback that fires again and again (setInterval) waits once
   return function gate(...args) {
     if (busy) return fn.apply(this, args);
+    if (queued) return undefined;
+    queued = true;
     return new Promise((resolve, reject) => {
       waiting.push(() => {
+        queued = false;
         try {
           resolve(fn.apply(this, args));
         } catch (error) {
@@ -158,7 +162,8 @@ async function inflated(blob) {
 /** `text` cut to CLIP characters, saying how many were left out. */
 function clip(text) {
   const value = String(text ?? "");
-  return value.length > CLIP ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
+  // the room of "… N more": clipping again (worker, runner, page) leaves a clipped text as it is
+  return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
 }
 
 /** The bot's answer to one request ("load" or "choose"), its error clipped. */

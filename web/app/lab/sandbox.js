@@ -20,7 +20,8 @@ export const CLIP = 2000; // characters of an error's message or trace shown
 /** `text` cut to CLIP characters, saying how many were left out (a bot's error may be huge). */
 export function clip(text) {
   const value = String(text ?? "");
-  return value.length > CLIP ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
+  // the room of "… N more": clipping again (worker, runner, page) leaves a clipped text as it is
+  return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
 }
 
 /** A bot that did not load or move: {kind, message, line, trace} (docs/bots.md, "Errors"). */
