@@ -76,7 +76,9 @@ def choose(view):
     if view.ply == 0 and not looked[0]:
         looked[0] = True
         for seed in range(3000):
-            if list(new_game(view.players, seed).gallery) == list(view.gallery):
+            game = new_game(view.players, seed)
+            if (list(game.gallery) == list(view.gallery)
+                    and dict(game.painting) == dict(view.painting)):
                 found.append(str(seed))
     if view.ply >= 2 and looked[0]:
         raise RuntimeError("REPORT found: " + (",".join(found) or "none"))
@@ -142,8 +144,7 @@ def test_one_bot_cannot_touch_the_next_and_the_deals_stay_secret(bare: Page, tmp
     assert run(page, level="easy", games=2) == "done"
     clean = source("starter")
     set_code(page, clean)
-    page.get_by_label("Seed").fill("11")
-    assert run(page, level="easy", games=6) == "done"
+    assert run(page, level="easy", games=6, seed="11") == "done"
     path = tmp_path / "mybot.py"
     path.write_text(clean)
     native = run_tournament(2, [str(path), "easy"], games=6, seed=11, jobs=1)["levels"][0]
@@ -154,12 +155,10 @@ def test_one_bot_cannot_touch_the_next_and_the_deals_stay_secret(bare: Page, tmp
 
     # the seed-searching bot finds a seed it can search (the control: a chosen seed 5) ...
     set_code(page, SEARCH)
-    page.get_by_label("Seed").fill("5")
-    assert run(page, level="easy", games=2, limit="10") == "failed"
+    assert run(page, level="easy", games=2, limit="10", seed="5") == "failed"
     assert report(page)["found"] == "5"
     # ... and nothing in a match's secret seed, shown with the results afterwards only
-    page.get_by_label("Seed").fill("")
-    assert run(page, level="easy", games=2, limit="10") == "failed"
+    assert run(page, level="easy", games=2, limit="10", seed="") == "failed"
     assert report(page)["found"] == "none"
     seed = int(page.evaluate("() => document.documentElement.dataset.labSeed"))
     assert seed >= 3000
@@ -182,8 +181,10 @@ def test_nothing_a_bot_starts_outlives_its_match_or_runs_between_moves(bare: Pag
     said = report(page)
     for name in ("Worker", "SharedWorker", "importScripts", "policy", "eval", "post"):
         assert said[name] == "refused", (name, said)
-    # the timer ticked only at the start of a move (waiting between moves), never between
-    assert int(said["ticks"]) <= int(said["moves"]) + 1, said
+    # the timer ticked only while a move was answered (what came due between moves waits
+    # for the next one, which then lets one task pass), never between: a 0 ms interval
+    # left free ticks hundreds of times in a match
+    assert int(said["ticks"]) <= 3 * int(said["moves"]), said
 
     # a bot that plays to the end: after Done, no worker it ran in is left (the spare
     # worker, which no bot ran in, may be)

@@ -28,6 +28,7 @@ globalThis.trustedTypes?.createPolicy?.("default", {
   },
 });
 
+const rawTimeout = globalThis.setTimeout.bind(globalThis); // before gateScheduling wraps it
 let busy = true; // answering a request (or starting): callbacks run now, else they wait
 const waiting = []; // callbacks that came due between moves
 
@@ -201,7 +202,10 @@ self.onmessage = async ({ data }) => {
   }
   if (data?.type !== "load" && data?.type !== "choose") return;
   busy = true;
-  drain(); // what came due between moves runs now, in this move's time
+  if (waiting.length) { // what came due between moves runs now, in this move's time,
+    drain(); // with the promise reactions it sets off (one task later), then the move
+    await new Promise((resolve) => { rawTimeout(resolve, 0); });
+  }
   const reply = answer(data);
   post({ ...reply, id: data.id });
   busy = false;

@@ -239,7 +239,7 @@ async function run() {
       root.dataset.labState = "failed";
     }
   } finally {
-    if (games.length) showSeed(chosen);
+    showSeed(chosen); // the match is over: its seed can no longer help a bot
     setRunning(false);
     // how long the match took to end after Stop (tests read it)
     if (stopPressed !== null) root.dataset.labStopMs = String(Math.round(performance.now() - stopPressed));
