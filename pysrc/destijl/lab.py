@@ -22,21 +22,24 @@ from .bots import level_names
 from .bots.view import LevelBot, move_seed, public_state
 from .errors import BadRequest, IllegalMove, quote
 from .game import Game, new_game
-from .integers import is_int
+from .integers import SAFE_INT, is_int
 from .move import Move
 from .record import replay
 from .results import game_key, game_result, summarise
 
 MINE = "mine"  # the line-up entry of the person's bot
 MAX_DEALS = 500
+MAX_SEED = SAFE_INT - MAX_DEALS
+"""The largest match seed: seed + deal must be a seed of ``new_game``. The page draws a
+secret 48-bit seed per match (docs/bots.md), too many for a bot to search."""
 
 
 def _spec(args: dict) -> tuple[int, int, int, int, list[str]]:
     players, seed, deal, rotation = (args.get(k) for k in ("players", "seed", "deal", "rotation"))
     if not is_int(players, 2, 5):
         raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
-    if not is_int(seed, 0, 2**31):
-        raise BadRequest(f"seed: expected an integer from 0 to {2**31}, got {quote(seed)}")
+    if not is_int(seed, 0, MAX_SEED):
+        raise BadRequest(f"seed: expected an integer from 0 to {MAX_SEED}, got {quote(seed)}")
     if not is_int(deal, 0, MAX_DEALS):
         raise BadRequest(f"deal: expected an integer from 0 to {MAX_DEALS}, got {quote(deal)}")
     if not is_int(rotation, 0, players - 1):

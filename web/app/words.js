@@ -142,7 +142,8 @@ export function winnerText(view) {
 
 /**
  * How the one person at the table did against the bot levels, for the end screen:
- * "You beat Medium, rated R." or "You lost to Easy (rated R1) and Hard (rated R2)." (ratings from destijl.levels)
+ * "You beat Medium, rated R." or "You lost to Easy (rated R1) and Hard (rated R2)." (ratings from destijl.levels);
+ * when a seat that is no level won (My bot), every winner by name: "You lost: Alpha and Medium 2 shared the victory (against Medium, rated R)."
  * Null unless exactly one seat is human and some are bots.
  */
 export function levelResultText(view) {
@@ -154,6 +155,13 @@ export function levelResultText(view) {
     : levels.map((level) => `${level.label} (rated ${level.rating})`);
   const them = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
   const winners = view.result.winners;
+  // a winner that is no level (the person's own bot, "My bot") is named: every winner is
+  const unnamed = winners.some((i) => i !== humans[0] && !levelOf(view.seats[i].controller));
+  if (!winners.includes(humans[0]) && unnamed) {
+    const names = winners.map((i) => view.seats[i].name);
+    const who = names.length === 1 ? `${names[0]} won` : `${names.slice(0, -1).join(", ")} and ${names.at(-1)} shared the victory`;
+    return `You lost: ${who} (against ${them}).`;
+  }
   if (!winners.includes(humans[0])) return `You lost to ${them}.`;
   return winners.length === 1 ? `You beat ${them}.` : `You shared the victory against ${them}.`;
 }

@@ -1,37 +1,41 @@
-// The Bot Lab's sandbox (docs/bots.md, "Safety"): runs a person's bot in a worker of its
-// own and stops it when a move takes too long.
+// The Bot Lab's sandbox (docs/bots.md, "Safety"): runs a person's bot in workers of its
+// own, a fresh one (a fresh Python) for every match, and stops one when a move takes too
+// long.
 //
 // The Lab page (app/lab/sandbox.js) writes this script inline into a small document that
 // it shows in <iframe sandbox="allow-scripts">: an opaque origin, so neither the document
-// nor its worker has localStorage, IndexedDB or Cache Storage, and the Lab page is
-// cross-origin to it. The site's policy allows this one inline script by its hash
-// (build_scripts/netlify_headers.py); the document's own <meta> policy forbids every
-// connection. Nothing is fetched: the Lab page hands over every file (the worker's code,
-// Pyodide's two scripts and its two big files) as Blobs, handles that cost nothing to pass
-// on (this document shares the Lab page's main thread), so the sandbox works offline too. It
-// talks only to the Lab page (window.parent), by postMessage:
+// nor its workers have localStorage, IndexedDB or Cache Storage, and the Lab page is
+// cross-origin to it. The document carries its own <meta> policy (sandbox.js: this script
+// by its hash, blob: workers and scripts, no connection, Trusted Types), so it is as sealed
+// on a host that sends no headers. Nothing is fetched: the Lab page hands over every file
+// (the worker's code, Pyodide's two scripts and its two big files) as Blobs. It talks only
+// to the Lab page (window.parent), by postMessage:
 //   in:  {type: "boot", files: {worker, pyodide, asm, wasm, python: Blob}, lockFile}
-//        {type: "load", id, code, limitMs}       the bot's source: defines choose(view)
-//        {type: "choose", id, state, seed, ply, limitMs}   one move from the public state
-//        {type: "stop"}                          end the worker now (Stop)
+//        {type: "load", id, lane, code, limitMs}   a fresh worker for `lane` (a match's
+//                                        share of the games), then the bot's source
+//        {type: "choose", id, lane, state, seed, ply, limitMs}   one move from the public state
+//        {type: "end"}                   the match is over or stopped: end every lane's worker
 //   out: {type: "hello"} once, {type: "status", text} while Python starts,
 //        {type: "reply", id, ok, move?, ms?, error?: {kind, message, line, trace}}
-// A move (or the loading of the code) that takes longer than limitMs + GRACE_MS ends the
-// worker (an endless loop, a sleep, an allocation without end), and so does a bot that ran
-// out of memory (a MemoryError: the worker's memory never shrinks) or broke Python; the
-// next "load" starts a fresh one.
+// A worker runs one bot for one match: "load" never reuses a worker a bot has run in (no
+// state of one bot reaches another's match), and "end" terminates them all, with anything
+// a bot started in them. One spare worker, with Python started but no bot, is kept warm so
+// that the next Run starts at once. A move (or the loading of the code) that takes longer
+// than limitMs + GRACE_MS ends its worker (an endless loop, a sleep, an allocation without
+// end), and so does a bot that ran out of memory or broke Python.
 
 const GRACE_MS = 500;
-const BOOT_MS = 60_000; // starting Python in the worker
+const BOOT_MS = 60_000; // starting Python in a worker
+const CLIP = 2000; // characters of an error's message or trace passed on
 
-let boot = null; // the "boot" message: every file the worker needs
-let worker = null; // {w, ready: Promise}
-let current = null; // the request the worker is working on: {id, timer}
+let boot = null; // the "boot" message: every file a worker needs
+let spare = null; // a started worker no bot has run in
+const lanes = new Map(); // lane -> {entry, current: {id, timer} | null}
 let policy = null;
 
 const send = (message) => window.parent.postMessage(message, "*");
 
-/** A TrustedScriptURL for the worker's blob: URL (the site requires Trusted Types). */
+/** A TrustedScriptURL for a worker's blob: URL (the sandbox requires Trusted Types). */
 function trusted(url) {
   const tt = globalThis.trustedTypes;
   if (!tt?.createPolicy) return url;
@@ -44,28 +48,37 @@ function trusted(url) {
   return policy.createScriptURL(url);
 }
 
-function fail(id, kind, message) {
-  send({ type: "reply", id, ok: false, error: { kind, message, line: null, trace: "" } });
+/** `text` cut to CLIP characters, saying how many were left out. */
+function clip(text) {
+  const value = String(text ?? "");
+  // the room of "… N more": clipping again (worker, runner, page) leaves a clipped text as it is
+  return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
 }
 
-/** End the worker (the next request starts a new one). */
-function kill() {
-  if (current) clearTimeout(current.timer);
-  current = null;
-  worker?.w.terminate();
-  worker = null;
+function fail(id, kind, message) {
+  send({ type: "reply", id, ok: false, error: { kind, message: clip(message), line: null, trace: "" } });
+}
+
+/** End one lane's worker. */
+function kill(lane) {
+  const slot = lanes.get(lane);
+  if (!slot) return;
+  if (slot.current) clearTimeout(slot.current.timer);
+  slot.entry.w.terminate();
+  lanes.delete(lane);
 }
 
 /**
- * The worker, started if needed: a (classic) worker from a blob: URL of this opaque origin,
- * the only workers such a document may start, with the code of botrunner/worker.js. It
- * says {type: "alive"} once loaded, and only then gets the "boot" message.
+ * A new worker: a classic worker from a blob: URL of this opaque origin (the only workers
+ * such a document may start; a module worker is refused there) with the code of
+ * botrunner/worker.js, which removes importScripts before Pyodide looks for it. It says {type: "alive"}
+ * once loaded, then gets the "boot" message; `ready` settles when Python has started.
  */
-function ensureWorker() {
-  if (worker) return worker;
+function startWorker() {
   const url = URL.createObjectURL(new Blob([boot.files.worker], { type: "text/javascript" }));
   const w = new Worker(trusted(url), { name: "bot" });
-  const entry = { w };
+  URL.revokeObjectURL(url);
+  const entry = { w, lane: null };
   entry.ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Python did not start within ${BOOT_MS / 1000} s`)), BOOT_MS);
     entry.started = (data) => {
@@ -82,43 +95,82 @@ function ensureWorker() {
       return;
     }
     if (data?.type === "ready" || data?.type === "failed") return entry.started(data);
-    if (!current || data?.id !== current.id) return; // late, or not an answer
-    clearTimeout(current.timer);
-    current = null;
-    send({ type: "reply", id: data.id, ok: !!data.ok, move: data.move, ms: data.ms, error: data.error });
+    const slot = lanes.get(entry.lane);
+    if (!slot || slot.entry !== entry || !slot.current || data?.id !== slot.current.id) return; // late, or not an answer
+    clearTimeout(slot.current.timer);
+    slot.current = null;
+    const error = data.ok ? undefined : {
+      kind: String(data.error?.kind ?? "crash"), message: clip(data.error?.message),
+      line: Number.isInteger(data.error?.line) ? data.error.line : null, trace: clip(data.error?.trace),
+    };
+    send({ type: "reply", id: data.id, ok: !!data.ok, move: data.move, ms: Number(data.ms) || 0, error });
     // out of memory (Python's heap stays as large as it grew) or broken: start afresh next time
-    if (!data.ok && (data.error?.kind === "memory" || data.error?.kind === "crash")) kill();
+    if (!data.ok && (error.kind === "memory" || error.kind === "crash")) kill(entry.lane);
   };
   w.onerror = (event) => {
     event.preventDefault?.();
     entry.started({ type: "failed", message: event.message || "the worker could not start" });
-    const id = current?.id;
-    kill();
+    if (spare === entry) spare = null;
+    const slot = lanes.get(entry.lane);
+    if (!slot || slot.entry !== entry) return;
+    const id = slot.current?.id;
+    kill(entry.lane);
     if (id !== undefined) fail(id, "crash", `Your bot crashed Python (${event.message || "the worker stopped"}); it starts afresh on the next Run`);
   };
-  send({ type: "status", text: "Starting Python for your bot…" });
-  worker = entry;
   return entry;
 }
 
-/** Send one request to the worker with a deadline; past it, end the worker. */
+/** Keep one started worker in reserve, once a first worker has started (not while it starts). */
+function warmSpare() {
+  if (spare || !boot) return;
+  spare = startWorker();
+  const entry = spare;
+  entry.ready.catch(() => {
+    if (spare === entry) spare = null;
+    entry.w.terminate();
+  });
+}
+
+/** A worker no bot has run in, for `lane`: the spare (then a new spare) or a new one. */
+function freshWorker(lane) {
+  kill(lane);
+  const entry = spare ?? startWorker();
+  spare = null;
+  entry.lane = lane;
+  lanes.set(lane, { entry, current: null });
+  entry.ready.then(warmSpare, () => {});
+  return entry;
+}
+
+/** Send one request to `lane`'s worker with a deadline; past it, end the worker. */
 async function request(data, what) {
-  const { id, limitMs } = data;
+  const { id, lane, limitMs } = data;
   if (!boot) return fail(id, "crash", "The runner has not been given Python yet");
-  if (current) kill(); // a new request while one runs: the old one is abandoned
-  const entry = ensureWorker();
+  let slot = lanes.get(lane);
+  if (data.type === "load") {
+    send({ type: "status", text: spare ? "Starting your bot…" : "Starting Python for your bot…" });
+    freshWorker(lane);
+    slot = lanes.get(lane);
+  } else if (!slot) {
+    return fail(id, "missing", "No bot is loaded");
+  }
+  if (slot.current) {
+    clearTimeout(slot.current.timer); // a new request while one runs: the old one is abandoned
+    slot.current = null;
+  }
+  const { entry } = slot;
   try {
     await entry.ready;
   } catch (error) {
-    kill();
+    kill(lane);
     return fail(id, "crash", `Python could not start for your bot: ${error.message}`);
   }
-  if (worker !== entry) return; // stopped while starting
+  if (lanes.get(lane) !== slot) return; // ended while starting
   const limit = Number.isFinite(limitMs) && limitMs > 0 ? limitMs : 1000;
-  current = {
+  slot.current = {
     id,
     timer: setTimeout(() => {
-      kill();
+      kill(lane);
       fail(id, "timeout", `Your bot took longer than ${limit / 1000} s ${what} and was stopped`);
     }, limit + GRACE_MS),
   };
@@ -127,15 +179,16 @@ async function request(data, what) {
 
 window.addEventListener("message", ({ source, data }) => {
   if (source !== window.parent || !data || typeof data !== "object") return;
+  const lane = Number.isInteger(data.lane) ? data.lane : 0;
   if (data.type === "boot") {
     boot = data;
   } else if (data.type === "load") {
-    request({ type: "load", id: data.id, code: String(data.code), limitMs: data.limitMs }, "while loading");
+    request({ type: "load", id: data.id, lane, code: String(data.code), limitMs: data.limitMs }, "while loading");
   } else if (data.type === "choose") {
-    request({ type: "choose", id: data.id, state: data.state, seed: data.seed, limitMs: data.limitMs },
+    request({ type: "choose", id: data.id, lane, state: data.state, seed: data.seed, limitMs: data.limitMs },
       `on move ${Number(data.ply) + 1}`);
-  } else if (data.type === "stop") {
-    kill();
+  } else if (data.type === "end" || data.type === "stop") {
+    for (const key of [...lanes.keys()]) kill(key);
   }
 });
 

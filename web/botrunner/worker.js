@@ -1,20 +1,130 @@
 // The Bot Lab's worker (docs/bots.md, "Safety"): Pyodide with the engine, and one person's
-// bot. runner.js starts it from a blob: URL in an opaque origin, so it has no storage and,
-// by the runner's policy, no network: everything comes in the "boot" message as Blobs,
-// Pyodide's two scripts (imported from blob: URLs) and its two big files (read here, in
-// the worker, never on the page's main thread).
+// bot for one match. runner.js starts it as a (classic) worker from a blob: URL in an opaque
+// origin, so it has no storage and, by the sandbox's policy, no network: everything comes
+// in the "boot" message as Blobs, Pyodide's two scripts (imported from blob: URLs) and its
+// two big files (read here, in the worker, never on the page's main thread).
 //   in:  {type: "boot", pyodide, asm, lockFile, wasm, python}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
 //   out: {type: "alive"} once loaded, {type: "ready"} | {type: "failed", message};
 //        {id, ok, move?, ms?, error?}
+//
+// Sealed before the bot's code runs (`seal`): no way to start another worker or load a
+// script (Worker, SharedWorker, importScripts, new Trusted Types policies are gone), only
+// this file's own code may post to the runner, and nothing runs between moves: every
+// callback a bot can schedule (timers, promise reactions, microtasks, message and event
+// listeners) runs only while a request is being answered; one that comes due between moves
+// waits for the start of the next request (and counts in its time).
 
-// Trusted Types: let through only Pyodide's probe of importScripts (as app/trusted.js).
+const post = self.postMessage.bind(self);
+// Pyodide refuses to start in a classic worker where importScripts works (it probes it with
+// a data: URL, which a host that sends no policy allows): this worker imports no script.
+Object.defineProperty(globalThis, "importScripts", { value: undefined, writable: false, configurable: false });
+const CLIP = 2000; // characters of an error's message or trace sent on
+
+// Trusted Types: no script URL at all (a bot cannot make this worker load one).
 globalThis.trustedTypes?.createPolicy?.("default", {
-  createScriptURL: (url) => {
-    if (url === "data:text/javascript,") return url;
+  createScriptURL: () => {
     throw new TypeError("the bot's worker loads no scripts");
   },
 });
+
+const rawTimeout = globalThis.setTimeout.bind(globalThis); // before gateScheduling wraps it
+let busy = true; // answering a request (or starting): callbacks run now, else they wait
+const waiting = []; // callbacks that came due between moves
+
+/** `fn` as a callback that runs only while busy; between moves it waits for the next request. */
+function gated(fn) {
+  if (typeof fn !== "function") return fn;
+  let queued = false; // a callback that fires again and again (setInterval) waits once
+  return function gate(...args) {
+    if (busy) return fn.apply(this, args);
+    if (queued) return undefined;
+    queued = true;
+    return new Promise((resolve, reject) => {
+      waiting.push(() => {
+        queued = false;
+        try {
+          resolve(fn.apply(this, args));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+  };
+}
+
+/** Run the callbacks that came due between moves (at the start of a request). */
+function drain() {
+  for (const run of waiting.splice(0)) {
+    try {
+      run();
+    } catch {
+      // the bot's own callback failed: its business
+    }
+  }
+}
+
+/** Wrap every way of scheduling work so that nothing runs between moves (see above). */
+function gateScheduling() {
+  const wrapFirst = (owner, name) => {
+    const original = owner[name];
+    if (typeof original !== "function") return;
+    Object.defineProperty(owner, name, {
+      value: function scheduled(callback, ...rest) { return original.call(this, gated(callback), ...rest); },
+      writable: false, configurable: false,
+    });
+  };
+  wrapFirst(globalThis, "setTimeout");
+  wrapFirst(globalThis, "setInterval");
+  wrapFirst(globalThis, "queueMicrotask");
+  wrapFirst(globalThis, "requestAnimationFrame");
+  const then = Promise.prototype.then;
+  Object.defineProperty(Promise.prototype, "then", {
+    value: function gatedThen(onFulfilled, onRejected) { return then.call(this, gated(onFulfilled), gated(onRejected)); },
+    writable: false, configurable: false,
+  });
+  const listen = EventTarget.prototype.addEventListener;
+  Object.defineProperty(EventTarget.prototype, "addEventListener", {
+    value: function gatedListen(type, listener, options) {
+      const handler = typeof listener === "function" ? gated(listener)
+        : listener && typeof listener.handleEvent === "function" ? gated((event) => listener.handleEvent(event)) : listener;
+      return listen.call(this, type, handler, options);
+    },
+    writable: false, configurable: false,
+  });
+  for (const proto of [globalThis.MessagePort?.prototype, globalThis.BroadcastChannel?.prototype,
+    globalThis.FileReader?.prototype, globalThis.AbortSignal?.prototype]) {
+    if (!proto) continue;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const described = Object.getOwnPropertyDescriptor(proto, key);
+      if (!key.startsWith("on") || !described?.set) continue;
+      Object.defineProperty(proto, key, {
+        get: described.get,
+        set(handler) { described.set.call(this, gated(handler)); },
+        configurable: false,
+      });
+    }
+  }
+  if (globalThis.scheduler?.postTask) wrapFirst(globalThis.scheduler, "postTask");
+}
+gateScheduling(); // before Pyodide loads, so its own scheduler is gated too
+
+/** Remove every way out of this worker before the bot's code runs. */
+function seal() {
+  const gone = (owner, name) => {
+    if (!owner || !(name in owner)) return;
+    try {
+      Object.defineProperty(owner, name, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // not configurable: leave it (checked by tests/web/test_lab.py)
+    }
+  };
+  for (const name of ["Worker", "SharedWorker", "importScripts", "ServiceWorker", "WebSocket",
+    "EventSource", "XMLHttpRequest", "WebTransport", "RTCPeerConnection", "BroadcastChannel"]) gone(globalThis, name);
+  gone(globalThis.TrustedTypePolicyFactory?.prototype, "createPolicy");
+  gone(globalThis.DedicatedWorkerGlobalScope?.prototype, "postMessage");
+  gone(globalThis, "postMessage");
+}
 
 let bot = null; // the person's bot (a Python UserBot), once loaded
 let user = null; // the Python module destijl.bots.user
@@ -50,34 +160,55 @@ async function inflated(blob) {
   return head[0] === 0x1f && head[1] === 0x8b ? blob.stream().pipeThrough(new DecompressionStream("gzip")) : blob;
 }
 
-self.onmessage = async ({ data }) => {
-  if (data?.type === "boot") {
-    try {
-      await start(data);
-      self.postMessage({ type: "ready" });
-    } catch (error) {
-      self.postMessage({ type: "failed", message: String(error?.message ?? error).slice(0, 300) });
-    }
-    return;
-  }
-  const { id } = data ?? {};
-  let reply;
+/** `text` cut to CLIP characters, saying how many were left out. */
+function clip(text) {
+  const value = String(text ?? "");
+  // the room of "… N more": clipping again (worker, runner, page) leaves a clipped text as it is
+  return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
+}
+
+/** The bot's answer to one request ("load" or "choose"), its error clipped. */
+function answer(data) {
   try {
-    if (data?.type === "load") {
+    let reply;
+    if (data.type === "load") {
       const result = user.sandbox_load(data.code);
       bot = result.get(0);
       reply = JSON.parse(result.get(1));
       result.destroy();
-    } else if (data?.type === "choose") {
+    } else {
       reply = bot ? JSON.parse(bot.sandbox_choose(JSON.stringify(data.state), data.seed))
         : { ok: false, error: { kind: "missing", message: "No bot is loaded", line: null, trace: "" } };
-    } else {
-      return;
     }
+    if (reply.ok) return reply;
+    const { kind = "crash", message = "", line = null, trace = "" } = reply.error ?? {};
+    return { ok: false, error: { kind: String(kind), message: clip(message), line, trace: clip(trace) } };
   } catch (error) {
-    reply = { ok: false, error: { kind: "crash", message: `Your bot crashed Python: ${String(error?.message ?? error).slice(0, 300)}`, line: null, trace: "" } };
+    return { ok: false, error: { kind: "crash", message: clip(`Your bot crashed Python: ${error?.message ?? error}`), line: null, trace: "" } };
   }
-  self.postMessage({ ...reply, id });
+}
+
+self.onmessage = async ({ data }) => {
+  if (data?.type === "boot") {
+    try {
+      await start(data);
+      seal();
+      busy = false;
+      post({ type: "ready" });
+    } catch (error) {
+      post({ type: "failed", message: clip(error?.message ?? error) });
+    }
+    return;
+  }
+  if (data?.type !== "load" && data?.type !== "choose") return;
+  busy = true;
+  if (waiting.length) { // what came due between moves runs now, in this move's time,
+    drain(); // with the promise reactions it sets off (one task later), then the move
+    await new Promise((resolve) => { rawTimeout(resolve, 0); });
+  }
+  const reply = answer(data);
+  post({ ...reply, id: data.id });
+  busy = false;
 };
 
-self.postMessage({ type: "alive" });
+post({ type: "alive" });

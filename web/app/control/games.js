@@ -50,7 +50,11 @@ export function createGames(ctx) {
         yes: { type: "start", confirmed: true } }, () => start({ confirmed: true }));
     }
     up(T.closeDialog);
-    const { setup } = get();
+    const { setup, savedBots } = get();
+    // "My bot" with no bot saved would stall at its first turn: refuse before the deal
+    if (!savedBots.length && setup.seats.some((seat) => seat.controller === "bot:mine")) {
+      return void up(T.refused, "No bot is saved yet: write one in the Bot Lab (lab.html), press Save, then choose it for a seat.");
+    }
     if (setup.seats.some((seat) => seat.controller === "friend")) return ctx.friends.start(setup);
     const args = {
       players: setup.seats.length,

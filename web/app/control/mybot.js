@@ -17,8 +17,8 @@ const sandboxes = new Map(); // bot name -> {box, code}
 
 /** The saved bot that plays a seat named `seatName`: {name, code}, or null if none is saved. */
 export function botForSeat(seatName, bots = readBots()) {
-  if (Object.hasOwn(bots, seatName)) return { name: seatName, code: bots[seatName].code };
-  const latest = Object.entries(bots).sort((a, b) => String(b[1].savedAt).localeCompare(String(a[1].savedAt)))[0];
+  if (bots.has(seatName)) return { name: seatName, code: bots.get(seatName).code };
+  const latest = [...bots].sort((a, b) => String(b[1].savedAt).localeCompare(String(a[1].savedAt)))[0];
   return latest ? { name: latest[0], code: latest[1].code } : null;
 }
 

@@ -7,7 +7,7 @@
 // Lab's pages have that policy (build_scripts/netlify_headers.py); the game and the embed
 // keep the strict one, frame this Lab page (same origin, served offline by the service
 // worker like the Lab) and ask it, by postMessage, to make the sandbox and relay:
-//   in (from the parent page only):  the runner's requests {type: "load" | "choose" | "stop", id, ...}
+//   in (from the parent page only):  the runner's requests {type: "load" | "choose" | "end" | "stop", id, lane, ...}
 //   out (to the parent page only):   {type: "hello"} once, {type: "status", text},
 //        {type: "reply", id, ok, move?, ms?, error?: {kind, message, line, trace}}
 // which is the runner's own protocol (web/botrunner/runner.js), so BotSandbox({viaHost})
@@ -27,16 +27,17 @@ export function hostBots() {
   box.onstatus = (text) => send({ type: "status", text });
   window.addEventListener("message", async ({ source, origin, data }) => {
     if (source !== window.parent || origin !== location.origin || !data || typeof data !== "object") return;
-    if (data.type === "stop") {
+    if (data.type === "stop" || data.type === "end") {
       box.stop();
       return;
     }
+    const lane = Number.isInteger(data.lane) ? data.lane : 0;
     try {
       if (data.type === "load") {
-        await box.load(String(data.code), data.limitMs);
+        await box.load(String(data.code), data.limitMs, lane);
         send({ type: "reply", id: data.id, ok: true });
       } else if (data.type === "choose") {
-        const { move, ms } = await box.choose(data.state, data.seed, data.ply, data.limitMs);
+        const { move, ms } = await box.choose(data.state, data.seed, data.ply, data.limitMs, lane);
         send({ type: "reply", id: data.id, ok: true, move, ms });
       }
     } catch (error) {

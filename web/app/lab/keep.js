@@ -14,31 +14,35 @@ function storage() {
   }
 }
 
-/** The saved bots, {name: {code, savedAt}}; {} when none or unreadable. */
+/**
+ * The saved bots, a Map name -> {code, savedAt}; empty when none or unreadable. A Map, so
+ * that any name (__proto__, constructor, ...) is a bot's name like any other. Stored as a
+ * JSON object, whose keys JSON.parse and Object.fromEntries keep as plain own keys.
+ */
 export function readBots() {
+  const bots = new Map();
   try {
     const data = JSON.parse(storage()?.getItem(BOTS_KEY) || "{}");
-    if (!data || typeof data !== "object" || Array.isArray(data)) return {};
-    const bots = {};
+    if (!data || typeof data !== "object" || Array.isArray(data)) return bots;
     for (const [name, bot] of Object.entries(data)) {
-      if (typeof bot?.code === "string" && name.length <= MAX_NAME) bots[name] = { code: bot.code, savedAt: String(bot.savedAt ?? "") };
+      if (typeof bot?.code === "string" && name.length <= MAX_NAME) bots.set(name, { code: bot.code, savedAt: String(bot.savedAt ?? "") });
     }
-    return bots;
   } catch {
-    return {};
+    // unreadable: no bots
   }
+  return bots;
 }
 
 /** The saved bots' names, sorted. */
 export function botNames() {
-  return Object.keys(readBots()).sort((a, b) => a.localeCompare(b));
+  return [...readBots().keys()].sort((a, b) => a.localeCompare(b));
 }
 
 function write(bots) {
   const store = storage();
   if (!store) return { ok: false, problem: "this browser does not let the page save anything" };
   try {
-    store.setItem(BOTS_KEY, JSON.stringify(bots));
+    store.setItem(BOTS_KEY, JSON.stringify(Object.fromEntries(bots)));
     return { ok: true };
   } catch (error) {
     const full = error?.name === "QuotaExceededError";
@@ -52,19 +56,25 @@ export function cleanName(name) {
   return text || "My bot";
 }
 
+/** Is another bot (other code) saved as `name` (as cleanName keeps it)? Save asks first then. */
+export function replacesBot(name, code) {
+  const saved = readBots().get(cleanName(name));
+  return saved !== undefined && saved.code !== code;
+}
+
 /** Save (or replace) the bot `name`: {ok, name} or {ok: false, problem}. */
 export function saveBot(name, code) {
   if (code.length > MAX_CODE) return { ok: false, problem: `the code is longer than ${MAX_CODE.toLocaleString("en")} characters` };
   const clean = cleanName(name);
   const bots = readBots();
-  bots[clean] = { code, savedAt: new Date().toISOString() };
+  bots.set(clean, { code, savedAt: new Date().toISOString() });
   return { ...write(bots), name: clean };
 }
 
 /** Delete the bot `name`. */
 export function deleteBot(name) {
   const bots = readBots();
-  delete bots[name];
+  bots.delete(name);
   return write(bots);
 }
 

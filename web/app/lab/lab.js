@@ -7,8 +7,8 @@ import { Engine } from "../../engine.js";
 import { registerServiceWorker } from "../pwa.js";
 import { EXAMPLES, LEVELS } from "../../vendor/bots.js";
 import { makeEditor } from "./editor.js";
-import { botFromLink, botNames, deleteBot, exportBot, importBot, readBots, saveBot, shareLink } from "./keep.js";
-import { MINE, nativeCommand, runMatch } from "./match.js";
+import { botFromLink, botNames, cleanName, deleteBot, exportBot, importBot, readBots, replacesBot, saveBot, shareLink } from "./keep.js";
+import { MINE, laneCount, nativeCommand, runMatch, secretSeed } from "./match.js";
 import { label, showResults } from "./results.js";
 import { BotFailure, BotSandbox } from "./sandbox.js";
 import { Watch } from "./watch.js";
@@ -104,15 +104,49 @@ function number(id, low, high, fallback) {
   return Number.isFinite(value) ? Math.min(high, Math.max(low, value)) : fallback;
 }
 
+/** The match's seed: the Seed field's (to replay a match), else a secret one drawn now. */
+function matchSeed() {
+  const text = $("lab-seed").value.trim();
+  if (text === "") return { seed: secretSeed(), secret: true };
+  const value = Number(text);
+  const seed = Number.isFinite(value) ? Math.round(Math.min(SEED_MAX, Math.max(0, value))) : secretSeed();
+  return { seed, secret: false };
+}
+
+const SEED_MAX = 2 ** 48 - 1;
+
 function settings() {
   return {
     code: editor.get(),
     players: number("lab-players", 2, 5, 2),
     level: $("lab-level").value,
     games: Math.round(number("lab-games", 1, 200, 20)),
-    seed: Math.round(number("lab-seed", 0, 1_000_000, 1)),
+    ...matchSeed(),
     limitMs: Math.round(1000 * number("lab-limit", 0.1, 30, 1)),
   };
+}
+
+/** Forget an earlier Run's results: its table, chart, seed, games and board. */
+function clearResults() {
+  $("lab-results").hidden = true;
+  $("lab-table").tBodies[0].replaceChildren();
+  $("lab-chart").replaceChildren();
+  $("lab-native").textContent = "";
+  $("lab-seed-used").textContent = "";
+  games = [];
+  $("lab-game").replaceChildren();
+  $("lab-watch").hidden = true;
+  $("lab-board").hidden = true;
+  $("lab-legend").replaceChildren();
+}
+
+/** After the match: its seed, now that no bot can use it, and the command that replays it. */
+function showSeed(chosen) {
+  $("lab-native").textContent = nativeCommand(chosen);
+  $("lab-seed-used").textContent = chosen.secret
+    ? `The deals came from the seed ${chosen.seed}, drawn at random for this match and never shown to your bot. Put it in Seed to play the same games again.`
+    : `The deals came from the seed ${chosen.seed} that you chose.`;
+  root.dataset.labSeed = String(chosen.seed);
 }
 
 function setRunning(on) {
@@ -143,10 +177,11 @@ async function run() {
   stopPressed = null;
   delete root.dataset.labGames;
   delete root.dataset.labStopMs;
-  games = [];
-  $("lab-game").replaceChildren();
-  $("lab-watch").hidden = true;
-  $("lab-board").hidden = true;
+  delete root.dataset.labSeed;
+  delete root.dataset.labLoadMs;
+  delete root.dataset.labMatchMs;
+  clearResults();
+  const started = performance.now();
   const progress = $("lab-progress");
   progress.value = 0;
   root.dataset.labState = "loading";
@@ -160,7 +195,10 @@ async function run() {
       engine,
       sandbox,
       settings: chosen,
+      lanes: laneCount(chosen.games),
       stopped: () => stopRequested,
+      // from Run to the bot loaded in a fresh worker (tests and docs/bots.md read it)
+      onLoaded: (lane) => { if (lane === 0) root.dataset.labLoadMs = String(Math.round(performance.now() - started)); },
       onMove: ({ index, total, ply }) => {
         progress.value = (index + Math.min(1, ply / 40)) / total;
         if (root.dataset.labState !== "running") {
@@ -168,17 +206,18 @@ async function run() {
           status(`Playing game 1 of ${total}…`);
         }
       },
-      onGame: ({ index, total, record, summary: table }) => {
+      onGame: ({ index, game, total, record, summary: table }) => {
         progress.value = index / total;
         root.dataset.labState = "running";
         root.dataset.labGames = String(index);
         status(`Played ${index} of ${total} games.`);
         $("lab-results").hidden = false;
         showResults($("lab-table"), $("lab-chart"), table);
-        $("lab-native").textContent = nativeCommand(chosen);
-        addGame(index, record);
+        addGame(game, record);
       },
     });
+    if (summary) showResults($("lab-table"), $("lab-chart"), summary); // every game, in order
+    root.dataset.labMatchMs = String(Math.round(performance.now() - started));
     if (stopRequested) {
       status(`Stopped after ${games.length} ${games.length === 1 ? "game" : "games"}.`);
       root.dataset.labState = "stopped";
@@ -200,6 +239,7 @@ async function run() {
       root.dataset.labState = "failed";
     }
   } finally {
+    showSeed(chosen); // the match is over: its seed can no longer help a bot
     setRunning(false);
     // how long the match took to end after Stop (tests read it)
     if (stopPressed !== null) root.dataset.labStopMs = String(Math.round(performance.now() - stopPressed));
@@ -216,8 +256,9 @@ function addGame(index, record) {
   const names = record.seats.map((seat) => seat.name);
   const totals = record.result.seats.map((line) => line.total);
   const title = `Game ${index}: ${names.map((n, i) => `${n.replace(/ \d+$/, "")} ${totals[i]}`).join(", ")}`;
-  games.push({ record, names, title });
-  $("lab-game").append(new Option(title, String(games.length - 1)));
+  games.push({ record, names, title, index });
+  games.sort((a, b) => a.index - b.index); // lanes end their games out of order
+  $("lab-game").replaceChildren(...games.map((g, i) => new Option(g.title, String(i))));
   $("lab-watch").hidden = false;
 }
 
@@ -225,9 +266,10 @@ async function openWatch() {
   const game = games[Number($("lab-game").value)];
   if (!game) return;
   await startEngine();
-  watch ??= new Watch({ engine, svg: $("lab-painting"), caption: $("lab-move") });
+  watch ??= new Watch({ engine, svg: $("lab-painting"), caption: $("lab-move"), legend: $("lab-legend") });
   $("lab-board").hidden = false;
   await watch.open(game.record, game.names);
+  $("lab-watch").scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 function fillSaved() {
@@ -253,7 +295,12 @@ $("lab-api-open").addEventListener("click", (event) => {
   $("lab-api").scrollIntoView({ block: "start" });
 });
 $("bot-save").addEventListener("click", () => {
-  const saved = saveBot($("bot-name").value, editor.get());
+  const name = cleanName($("bot-name").value);
+  if (replacesBot(name, editor.get()) && !window.confirm(`A bot named "${name}" is saved already. Replace it with this code?`)) {
+    note(`Not saved: "${name}" is kept as it was. Choose another name to keep both.`);
+    return;
+  }
+  const saved = saveBot(name, editor.get());
   if (saved.ok) {
     $("bot-name").value = saved.name;
     fillSaved();
@@ -265,7 +312,7 @@ $("bot-save").addEventListener("click", () => {
 });
 $("bot-open").addEventListener("click", () => {
   const name = $("bot-saved").value;
-  const bot = readBots()[name];
+  const bot = readBots().get(name);
   if (!bot) return note("Choose a saved bot first.");
   editor.set(bot.code);
   $("bot-name").value = name;

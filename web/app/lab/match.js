@@ -1,61 +1,102 @@
 // A Bot Lab match (docs/bots.md): the person's bot against a level, the games of
-// `python -m destijl tournament` (deal seed + d, each deal once per seat rotation). The
-// engine's worker plays the levels (lab_advance), the sandbox the bot, one move at a time;
-// only the public state goes to the bot, never the record (it holds the deal).
+// `python -m destijl tournament` (deal seed + d, each deal once per seat rotation), from a
+// secret seed drawn per match. The engine's worker plays the levels (lab_advance), the
+// sandbox the bot, one move at a time, on up to one worker per core; only the public state
+// goes to the bot, never the record (it holds the deal) nor the seed.
 
 import { BotFailure } from "./sandbox.js";
 
 export const MINE = "mine";
 
+/** The most sandboxed workers a match uses at once: one per core (each is a Python). */
+export function laneCount(games) {
+  return Math.max(1, Math.min(games, navigator.hardwareConcurrency || 1));
+}
+
+/**
+ * A match's secret seed: random per match (WebCrypto), drawn in this page and never sent to
+ * the sandbox, so no bot can rebuild the deals from it (docs/bots.md). 48 bits: too many
+ * to search, and seed + deal stays a safe integer (the engine's limit).
+ */
+export function secretSeed() {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high & 0xffff) * 2 ** 32 + low;
+}
+
 /**
  * Play the match. `settings`: {code, players, level, games, seed, limitMs}. Callbacks:
- * onGame({index, total, result, record, summary}) after each game. `stopped()` is asked
- * between moves. Resolves with the last summary (null if stopped before a game ended);
- * rejects with a BotFailure when the bot fails (the match stops there).
+ * onGame({index, game, total, result, record, summary}) after each game (`index`: how many
+ * have ended, `game`: its number in the match), onLoaded(lane) once a lane's bot is loaded. `stopped()` is asked
+ * between moves. The games are shared among `lanes` workers of the sandbox, each with a
+ * fresh Python and the bot loaded afresh; a game's moves depend only on its deal, seat
+ * rotation and move seeds, so the results are those of one worker. Resolves with the
+ * summary of every game played, in the games' order (null if none ended); rejects with
+ * the first BotFailure (the match stops there). The sandbox's workers are ended either way.
  */
-export async function runMatch({ engine, sandbox, settings, onGame = () => {}, onMove = () => {}, stopped = () => false }) {
+export async function runMatch({ engine, sandbox, settings, lanes = 1, onGame = () => {}, onMove = () => {}, onLoaded = () => {}, stopped = () => false }) {
   const { code, players, level, games, seed, limitMs } = settings;
   const lineup = [MINE, level];
   const deals = Math.ceil(games / players);
   const total = deals * players;
   const movesPerSeat = await totalPlies(engine, players) / players;
-  await sandbox.load(code, limitMs);
-  const results = [];
-  let summary = null;
-  for (let deal = 0; deal < deals; deal++) {
-    for (let rotation = 0; rotation < players; rotation++) {
-      if (stopped()) return summary;
-      const spec = { players, seed, deal, rotation, lineup };
-      const think = new Array(players).fill(0); // ms per seat
-      let reply = await engine.call("lab_advance", spec);
+  const results = new Array(total).fill(null);
+  let next = 0; // the next game to hand to a lane
+  let played = 0;
+  let failure = null;
+  const halted = () => failure !== null || stopped();
+
+  async function playGame(index, lane) {
+    const deal = Math.floor(index / players);
+    const rotation = index % players;
+    const spec = { players, seed, deal, rotation, lineup };
+    const think = new Array(players).fill(0); // ms per seat
+    let reply = await engine.call("lab_advance", spec);
+    add(think, reply.think_ms);
+    while (!reply.over) {
+      if (halted()) return;
+      const seat = reply.state.seat;
+      let answer;
+      try {
+        answer = await sandbox.choose(reply.state, reply.seed, reply.ply, limitMs, lane);
+      } catch (error) {
+        if (error instanceof BotFailure) error.game = index + 1;
+        throw error;
+      }
+      if (halted()) return;
+      think[seat] += answer.ms;
+      reply = await engine.call("lab_advance", { ...spec, record: reply.record, move: answer.move });
       add(think, reply.think_ms);
-      while (!reply.over) {
-        if (stopped()) return summary;
-        const seat = reply.state.seat;
-        let answer;
-        try {
-          answer = await sandbox.choose(reply.state, reply.seed, reply.ply, limitMs);
-        } catch (error) {
-          if (error instanceof BotFailure) error.game = results.length + 1;
-          throw error;
-        }
-        if (stopped()) return summary;
-        think[seat] += answer.ms;
-        reply = await engine.call("lab_advance", { ...spec, record: reply.record, move: answer.move });
-        add(think, reply.think_ms);
-        onMove({ index: results.length, total, ply: reply.ply });
-      }
-      const result = reply.result;
-      for (const line of result.seats) {
-        const seat = (line.slot - rotation + players) % players;
-        line.ms = think[seat] / movesPerSeat;
-      }
-      results.push(result);
-      summary = await engine.call("lab_summary", { players, seed, lineup, results });
-      onGame({ index: results.length, total, result, record: reply.record, rotation, summary });
+      onMove({ index: played, total, ply: reply.ply });
     }
+    const result = reply.result;
+    for (const line of result.seats) {
+      const seat = (line.slot - rotation + players) % players;
+      line.ms = think[seat] / movesPerSeat;
+    }
+    results[index] = result;
+    played += 1;
+    const summary = await engine.call("lab_summary", { players, seed, lineup, results: results.filter(Boolean) });
+    onGame({ index: played, game: index + 1, total, result, record: reply.record, rotation, summary });
   }
-  return summary;
+
+  async function runLane(lane) {
+    await sandbox.load(code, limitMs, lane);
+    onLoaded(lane);
+    while (next < total && !halted()) await playGame(next++, lane);
+  }
+
+  try {
+    await Promise.all(Array.from({ length: Math.min(lanes, total) }, (_, lane) => runLane(lane).catch((error) => {
+      if (failure) return;
+      failure = error;
+      sandbox.stop(); // the other lanes' moves under way are dropped at once
+    })));
+  } finally {
+    sandbox.end();
+  }
+  if (failure && !(failure instanceof BotFailure && failure.kind === "stopped" && stopped())) throw failure;
+  const done = results.filter(Boolean);
+  return done.length ? engine.call("lab_summary", { players, seed, lineup, results: done }) : null;
 }
 
 function add(into, values) {

@@ -1,27 +1,37 @@
 // The page's side of the bot sandbox (docs/bots.md, "Safety"): an
-// <iframe sandbox="allow-scripts">, an opaque origin, whose document is made here: a
-// <meta> policy that forbids every connection and botrunner/runner.js inline (the site's
-// policy allows that one script by its hash). The runner runs the person's bot in a worker
-// of its own and stops it when a move takes too long. This page hands it every file it
+// <iframe sandbox="allow-scripts">, an opaque origin, whose document is made here: its own
+// <meta> policy (sandboxPolicy: no connection, Trusted Types, only botrunner/runner.js
+// inline by its hash) and the runner. The runner runs the person's bot in a fresh worker
+// per match (per lane of a match) and stops one when a move takes too long. This page hands it every file it
 // needs (read through the service worker, so it works offline). Nothing loads before the
 // first load(): the iframe, Python and the bot start then.
 //
 //   const box = new BotSandbox();
 //   await box.load(code, 1000);                          // BotFailure if it does not load
 //   const { move, ms } = await box.choose(state, seed, ply, 1000);   // or BotFailure
+//   box.end();                                           // the match is over: workers ended
 //   box.stop();                                          // at once; the next load restarts
 
 import { BUILD } from "../../build-info.js";
 import { SITE_ROOT } from "../site.js";
 
+export const CLIP = 2000; // characters of an error's message or trace shown
+
+/** `text` cut to CLIP characters, saying how many were left out (a bot's error may be huge). */
+export function clip(text) {
+  const value = String(text ?? "");
+  // the room of "… N more": clipping again (worker, runner, page) leaves a clipped text as it is
+  return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
+}
+
 /** A bot that did not load or move: {kind, message, line, trace} (docs/bots.md, "Errors"). */
 export class BotFailure extends Error {
   constructor({ kind = "crash", message = "Your bot failed", line = null, trace = "" } = {}) {
-    super(message);
+    super(clip(message));
     this.name = "BotFailure";
-    this.kind = kind;
-    this.line = line;
-    this.trace = trace;
+    this.kind = String(kind);
+    this.line = Number.isInteger(line) ? line : null;
+    this.trace = clip(trace);
     this.afterMs = null; // for an answer of the runner: ms from the request to the answer
   }
 }
@@ -53,20 +63,28 @@ export class BotSandbox {
   #onMessage = (event) => this.#message(event);
   #helloed = null;
 
-  /** Load (or reload) the bot's code; resolves once it defines choose(view). */
-  async load(code, limitMs) {
+  /**
+   * Load the bot's code in a fresh worker (a fresh Python) for `lane`, a match's share of
+   * its games; resolves once it defines choose(view). A worker a bot ran in is never reused.
+   */
+  async load(code, limitMs, lane = 0) {
     await this.#ready();
-    await this.#ask({ type: "load", code, limitMs });
+    await this.#ask({ type: "load", code, limitMs, lane });
   }
 
   /** The bot's move for the public `state` ({move, ms}), or a BotFailure. */
-  async choose(state, seed, ply, limitMs) {
-    return this.#ask({ type: "choose", state, seed, ply, limitMs });
+  async choose(state, seed, ply, limitMs, lane = 0) {
+    return this.#ask({ type: "choose", state, seed, ply, limitMs, lane });
   }
 
-  /** End the bot's worker now (a running move is dropped); the next load starts afresh. */
+  /** The match is over: end every worker the bot ran in (and whatever it started there). */
+  end() {
+    this.#frame?.contentWindow?.postMessage({ type: "end" }, this.#target);
+  }
+
+  /** End the bot's workers now (a running move is dropped); the next load starts afresh. */
   stop() {
-    this.#frame?.contentWindow?.postMessage({ type: "stop" }, this.#target);
+    this.end();
     for (const { reject } of this.#pending.values()) reject(new BotFailure({ kind: "stopped", message: "Stopped" }));
     this.#pending.clear();
   }
@@ -129,7 +147,7 @@ export class BotSandbox {
       throw error instanceof BotFailure ? error : new BotFailure({ message: `Python's files could not be read (${error.message})` });
     }
     const html = "<!doctype html><meta charset=\"utf-8\"><title>Bot sandbox</title>"
-      + "<meta http-equiv=\"Content-Security-Policy\" content=\"connect-src 'none'\">"
+      + `<meta http-equiv="Content-Security-Policy" content="${await sandboxPolicy(runner)}">`
       + `<script>${runner}</script>`;
     const frame = hiddenFrame("bot-sandbox", "Bot sandbox");
     frame.setAttribute("sandbox", "allow-scripts"); // never allow-same-origin
@@ -169,6 +187,32 @@ export class BotSandbox {
       }
     }
   }
+}
+
+/**
+ * The sandbox document's own Content-Security-Policy (a <meta>, so it holds on a host that
+ * sends no headers too; under the site's headers both apply): only the runner's inline
+ * script (by its SHA-256), blob: scripts and workers (the bot's worker and Pyodide's two
+ * scripts), WebAssembly, no connection of any kind, and Trusted Types with the runner's
+ * policy ("destijl") and the worker's "default" only. Without WebCrypto (a page not served
+ * over https or from localhost) the runner is allowed as the document's one inline script.
+ */
+export async function sandboxPolicy(runner) {
+  let script = "'unsafe-inline'";
+  if (globalThis.crypto?.subtle) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(runner));
+    script = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  }
+  return [
+    "default-src 'none'",
+    `script-src ${script} blob: 'wasm-unsafe-eval'`,
+    "worker-src blob:",
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types destijl default",
+  ].join("; ");
 }
 
 /** An invisible iframe, out of the tab order and the accessibility tree. */

@@ -1,14 +1,16 @@
 // Watch one game of a Lab match move by move, drawn by the game's own Painting code
 // (app/paint.js) from the engine's views of its record.
 
-import { s } from "../dom.js";
+import { h, s } from "../dom.js";
+import { colorName } from "../words.js";
 import { cellRects, edgeMat, gridLines } from "../render/paint.js";
 
 export class Watch {
-  constructor({ engine, svg, caption }) {
+  constructor({ engine, svg, caption, legend = null }) {
     this.engine = engine;
     this.svg = svg;
     this.caption = caption;
+    this.legend = legend;
     this.record = null;
     this.ply = 0;
     this.plies = 0;
@@ -41,8 +43,17 @@ export class Watch {
       edgeMat(view), ...cellRects(view), ...gridLines(view),
       ...(last ? [s("rect", { x: last.x, y: last.y, width: 3, height: 3, class: "lab-last" })] : []));
     this.svg.dataset.ply = String(ply);
+    this.showLegend(view);
     const who = last ? `${view.seats[last.seat].name} placed card ${last.card}` : "The first card";
     const totals = view.tally.seats.map((line, i) => `${view.seats[i].name} ${line.total}`).join(", ");
     this.caption.textContent = `Move ${ply} of ${this.plies}. ${who}. ${totals}.`;
+  }
+
+  /** Who plays which colours: a swatch per colour and the seat's name. */
+  showLegend(view) {
+    if (!this.legend) return;
+    this.legend.replaceChildren(...view.seats.map((seat) => h("li", { class: "lab-legend-seat" },
+      ...[...seat.colors].map((letter) => h("span", { class: `lab-swatch c-${letter}`, "aria-hidden": "true" })),
+      h("span", { text: `${seat.name}: ${[...seat.colors].map(colorName).join(" and ")}` }))));
   }
 }

@@ -36,7 +36,9 @@ function seatRow(i, colorsPerSeat, savedBots) {
       autocomplete: "off", spellcheck: "false", "data-action": "seat-name", "data-seat": i }),
     h("select", { class: "seat-controller", "aria-label": `Seat ${i + 1} player`, "data-action": "seat-controller", "data-seat": i,
       "aria-describedby": `seat-level-${i}` },
-    CONTROLLERS.map(([value, label]) => h("option", { value, text: label, title: levelOf(value)?.description })),
+    // "My bot" only once a bot is saved (else it would stall at its turn), then by name too
+    CONTROLLERS.filter(([value]) => value !== "bot:mine" || savedBots.length)
+      .map(([value, label]) => h("option", { value, text: label, title: levelOf(value)?.description })),
     savedBots.map((name) => h("option", { value: myBotPick(name), text: `My bot: ${name} (Bot Lab)` }))),
     h("p", { class: "seat-level", id: `seat-level-${i}` }));
 }
