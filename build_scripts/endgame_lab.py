@@ -39,7 +39,7 @@ def make_bot(variant: str) -> LevelBot:
     """A level, or ``hard:K=V;K=V`` / ``expert:K=V;K=V`` with keywords, as the tournament
     makes it (a bot playing through the bot API)."""
     level, _, options = variant.partition(":")
-    return _bot(level, {level: hard_options(options.replace(";", ","), level=level)})
+    return _bot(level, {level: hard_options(options.replace(";", ","), level=level)}, {})
 
 
 def position(players: int, seed: int, index: int, start: int) -> Game:

@@ -9,6 +9,7 @@ hostile inputs of issue 11, each checked exactly.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -355,13 +356,32 @@ def templates() -> dict[str, list[dict]]:
                       {"text": link.to_text(today, "daily", day)}],
         "daily": [{"date": day}],
         "daily_result": [{"record": today, "date": day}],
+        "daily_check": [{"date": day, "today": day, "entry": {"link": daily_payload(day)}}],
+        "review": [{"record": plain[1], "from": 1, "to": 2, "playouts": 4}],
+        "review_summary": [{"players": 3, "moves": [
+            {"ply": 0, "seat": 0, "loss": 1.5, "win_before": 0.5, "win_after": 0.4},
+            {"ply": 1, "seat": 2, "loss": 0, "win_before": 0.3, "win_after": 0.3}]}],
+        "review_boards": [{"record": plain[1], "ply": 1,
+                           "best": bot_choice_plain(plain[1], upto=1)}],
     }
 
 
-def bot_choice_plain(record: dict) -> dict:
+@functools.cache
+def daily_payload(day: str) -> str:
+    """The result link of ``day``'s daily, the bot seats played by the medium bot."""
+    from destijl import daily, link
+    from destijl.bots import level_move
+
+    game = daily.daily_game(day)
+    while not game.is_over:
+        game.play(level_move(game, "easy" if game.current_seat == 0 else "medium"))
+    return link.encode(game.record(), "daily", day, hints=0)
+
+
+def bot_choice_plain(record: dict, upto: int | None = None) -> dict:
     from destijl import replay
 
-    game = replay(record)
+    game = replay(record) if upto is None else replay(record, upto=upto)
     return game.legal_moves()[0].to_dict()
 
 

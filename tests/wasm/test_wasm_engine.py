@@ -267,6 +267,10 @@ def test_every_command_matches_native(wasm: WasmEngine) -> None:
     daily_commands_match(both)
     friend_commands_match(both)
     lab_commands_match(both, view["record"])
+    reviewed = both("review", record=view["record"], **{"from": 2, "to": 4}, playouts=6)
+    both("review_summary", players=2, moves=reviewed["moves"])
+    best = reviewed["moves"][0]["best_move"]
+    both("review_boards", record=view["record"], ply=reviewed["moves"][0]["ply"], best=best)
     # What was really sent, not a list typed beside it: undo (compared above, as it may be
     # refused) and version (differs by design: test_version_inside_pyodide) aside.
     asked = both.asked | {"undo", "version"}

@@ -19,14 +19,15 @@ ENTRY = {"main.js", "app.js", "preview.js", "pwa.js", "parts.js", "later.js"}
 LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js",
            "lab/host.js"}
 STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.js", "storage.js",
-         "lab/keep.js", "friends/store.js", "friends/link.js", "daily/store.js",
-         "opening/store.js", "opening/state.js"}
+         "lab/keep.js", "friends/store.js", "friends/link.js", "friends/keys.js", "daily/store.js",
+         "daily/guard.js", "opening/store.js", "opening/state.js", "rating/store.js"}
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
 VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
               "friends/render.js", "friends/saves.js", "daily/render.js", "daily/dialog.js",
-              "opening/render.js"}
+              "opening/render.js", "review/render.js", "rating/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
-                 "daily/control.js", "daily/play.js", "opening/control.js"}
+                 "daily/control.js", "daily/play.js", "opening/control.js", "review/control.js",
+                 "rating/control.js"}
 
 
 def layer(module: str) -> tuple[int, str]:
