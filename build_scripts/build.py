@@ -56,8 +56,8 @@ import bundle
 import icons
 import netlify_headers
 import openings_data
-import palette
 import pages
+import palette
 import pystdlib
 import rules_data
 
