@@ -22,9 +22,9 @@ from . import __version__, daily, daily_proof, link
 from .bots import level_move
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .facts import describe
-from .friends import FriendGame, NotDealt, bot_choice
-from .friends import replay as friend_replay
-from .friends_api import COMMANDS as FRIEND_COMMANDS
+from .friends.api import COMMANDS as FRIEND_COMMANDS
+from .friends.game import FriendGame, NotDealt, bot_choice
+from .friends.game import replay as friend_replay
 from .game import DEFAULT_COLORS, Game, new_game
 from .gameview import view
 from .integers import is_int

@@ -216,7 +216,7 @@ def run_daily(args: argparse.Namespace) -> int:
 
 def run_link(args: argparse.Namespace) -> int:
     if args.trips:
-        from .friend_trips import table
+        from .friends.trips import table
 
         print("seats | first | placements | trips | lower bound | before the first placement "
               "| sent straight back")

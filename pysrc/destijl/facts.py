@@ -26,7 +26,7 @@ from typing import Any
 from .bots import THINK_MS
 from .cards import CARDS, COLOR_NAMES, COLORS
 from .daily import FIRST_DAY
-from .friends import FRIEND_BOTS
+from .friends.game import FRIEND_BOTS
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
 from .levels import describe_levels
 from .link import MAX_PAYLOAD, MAX_TEXT

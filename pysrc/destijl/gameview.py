@@ -1,6 +1,6 @@
 """The view: a game as the JSON the front end draws (``api.view``, docs/api.md).
 
-Its own module so that ``api.py`` and the friend games' commands (``friends_api.py``),
+Its own module so that ``api.py`` and the friend games' commands (``friends/api.py``),
 which ``api.py`` dispatches to, both use it without importing each other.
 """
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from .cards import CARDS, COLORS
 from .errors import BadRecord, DeStijlError, quote
-from .friends import FORMAT as FRIEND_FORMAT
-from .friends import NotDealt
-from .friends import replay as friend_replay
+from .friends.game import FORMAT as FRIEND_FORMAT
+from .friends.game import NotDealt
+from .friends.game import replay as friend_replay
 from .game import DECK_SIZES, Game
 from .integers import SAFE_INT, is_int
 from .record_fields import read_field, read_move, read_seats

@@ -1,5 +1,5 @@
 """Readers shared by the two record formats (``record.py``'s plain record and
-``friends.py``'s friend record): a field of a given type, the seats, one move. Each
+``friends/game.py``'s friend record): a field of a given type, the seats, one move. Each
 raises ``BadRecord`` naming the field.
 """
 

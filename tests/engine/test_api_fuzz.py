@@ -236,9 +236,10 @@ def test_the_documented_types_are_the_engine_errors():
 # integer, a field dropped, an unknown field added. Seeded and bounded in time; replies
 # must be JSON (no NaN, no Infinity), ok or a documented error, and nothing escapes handle.
 # Bots are asked only for cheap levels: a hostile value never names a slow one.
-from destijl import friend_turns, p256  # noqa: E402
-from destijl.friends import bot_choice  # noqa: E402
-from destijl.friends import replay as friend_replay  # noqa: E402
+from destijl import p256  # noqa: E402
+from destijl.friends import turns as friend_turns  # noqa: E402
+from destijl.friends.game import bot_choice  # noqa: E402
+from destijl.friends.game import replay as friend_replay  # noqa: E402
 from destijl.move import Move  # noqa: E402
 
 PUBLIC = p256.compressed(p256.public_key_of(99)).hex()  # a joining device's public key

@@ -16,11 +16,21 @@ from pathlib import Path
 import pytest
 
 from destijl import BadRecord, IllegalMove, p256, replay
-from destijl import friend_signs as signs
 from destijl.api import handle
 from destijl.bots import make_bot
 from destijl.errors import BadRequest
-from destijl.friend_turns import (
+from destijl.friends import signs
+from destijl.friends.game import (
+    FriendGame,
+    bot_choice,
+    draw_cards,
+    draws_in,
+    reveal_value,
+    withholder,
+)
+from destijl.friends.game import parse as friend_parse
+from destijl.friends.game import replay as friend_replay
+from destijl.friends.turns import (
     advance,
     compare,
     new_record,
@@ -29,16 +39,6 @@ from destijl.friend_turns import (
     sign_text,
     to_plain,
 )
-from destijl.friends import (
-    FriendGame,
-    bot_choice,
-    draw_cards,
-    draws_in,
-    reveal_value,
-    withholder,
-)
-from destijl.friends import parse as friend_parse
-from destijl.friends import replay as friend_replay
 
 
 class Table:
@@ -661,7 +661,7 @@ def test_fuzzing_the_friend_commands_finds_no_internal_error() -> None:
 
 
 def test_every_setup_takes_no_trip_above_the_fair_deals_lower_bound() -> None:
-    from destijl.friend_trips import SETUPS, simulate
+    from destijl.friends.trips import SETUPS, simulate
 
     for controllers in SETUPS:
         for first in range(len(controllers)):

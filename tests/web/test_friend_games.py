@@ -26,7 +26,9 @@ from player import (
 from playwright.sync_api import BrowserContext, Page, expect
 from test_access_phone import no_scroll, small_targets
 
-from destijl import friend_turns, friends, link, p256
+from destijl import link, p256
+from destijl.friends import game as friends
+from destijl.friends import turns as friend_turns
 
 LINK = re.compile(r"^Link for ")
 

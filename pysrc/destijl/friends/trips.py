@@ -27,10 +27,10 @@ import itertools
 import random
 from dataclasses import dataclass
 
-from . import p256
-from .bots import make_bot
-from .friend_turns import advance, new_record, next_action, play, sign_text
-from .friends import bot_choice, parse, replay, round_order
+from .. import p256
+from ..bots import make_bot
+from .game import bot_choice, parse, replay, round_order
+from .turns import advance, new_record, next_action, play, sign_text
 
 
 @dataclass(frozen=True)

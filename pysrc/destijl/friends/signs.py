@@ -23,8 +23,8 @@ import json
 import re
 from typing import Any
 
-from . import p256
-from .errors import BadRecord, quote
+from .. import p256
+from ..errors import BadRecord, quote
 
 _HEX = re.compile(r"^[0-9a-f]+$", re.ASCII)
 KEY_HEX = 2 * p256.KEY_BYTES  # 66 hex digits, compressed

@@ -12,12 +12,13 @@ import contextlib
 import re
 from typing import Any
 
-from . import friend_signs, friends
-from . import friend_turns as turns
-from .errors import BadRecord, BadRequest, quote
-from .gameview import view
-from .integers import is_int
-from .move import Move
+from ..errors import BadRecord, BadRequest, quote
+from ..gameview import view
+from ..integers import is_int
+from ..move import Move
+from . import game as friends
+from . import signs as friend_signs
+from . import turns
 
 _SECRET = re.compile(r"^[0-9a-f]{32}$", re.ASCII)
 _SEAT_KINDS = ("human", "friend", *friends.FRIEND_BOTS)

@@ -25,10 +25,14 @@ import copy
 import secrets as _secrets
 from typing import Any
 
-from . import friend_signs, p256
-from .cards import CARDS
-from .errors import BadRecord, BadRequest, IllegalMove, quote
-from .friends import (
+from .. import p256
+from ..cards import CARDS
+from ..errors import BadRecord, BadRequest, IllegalMove, quote
+from ..game import Game, make_seats
+from ..integers import is_int
+from ..move import Move
+from . import signs as friend_signs
+from .game import (
     FORMAT,
     GAME_ID_DIGITS,
     HASH_BYTES,
@@ -45,9 +49,6 @@ from .friends import (
     round_order,
     withholder,
 )
-from .game import Game, make_seats
-from .integers import is_int
-from .move import Move
 
 
 def next_action(record: Any) -> dict[str, Any]:

@@ -8,7 +8,7 @@ Gallery is unknown to everyone until the round's last person has placed a card.
 The record is ``destijl-friend/1`` (docs/friends.md). ``parse`` checks its fields,
 ``replay`` rebuilds the game (a ``FriendGame``, a ``Game`` whose draws come from the
 reveals) and refuses reveals no honest device could have made yet. Acting on a record (who
-acts next, what a device adds, stale links and forks) is ``destijl.friend_turns``.
+acts next, what a device adds, stale links and forks) is ``destijl.friends.turns``.
 
 >>> secret = b"a" * 16
 >>> c = commitment(secret, 2)                      # published when the device joins
@@ -24,14 +24,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import friend_signs
-from .bots import make_bot
-from .cards import CARDS
-from .errors import BadRecord, DeStijlError, IllegalMove, quote
-from .game import DECK_SIZES, Game, Seat
-from .integers import is_int
-from .move import Move
-from .record_fields import read_field, read_move, read_seats
+from ..bots import make_bot
+from ..cards import CARDS
+from ..errors import BadRecord, DeStijlError, IllegalMove, quote
+from ..game import DECK_SIZES, Game, Seat
+from ..integers import is_int
+from ..move import Move
+from ..record_fields import read_field, read_move, read_seats
+from . import signs as friend_signs
 
 FORMAT = "destijl-friend/1"
 FRIEND_BOTS = ("bot:random", "bot:easy", "bot:medium")
@@ -407,26 +407,6 @@ def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) ->
     parsed.check_signatures()
     _check_reveal_timing(parsed, game)
     return snapshot if snapshot is not None else game
-
-
-def seats_to_play(record: Any, moves: list[Move]) -> list[int]:
-    """The seat the rules give each of ``moves``, played in order on ``record``'s deal
-    (``record`` without moves); ``BadRecord`` names the first move that cannot be played."""
-    parsed = parse({**record, "moves": [], "sigs": [None] * len(record.get("sigs") or [])})
-    if parsed.fixed() == 0:
-        if moves:
-            raise BadRecord("moves[0]", "played before draw 0 was complete (nothing is dealt)")
-        return []
-    game = FriendGame(parsed, _draws(parsed))
-    seats = []
-    for index, move in enumerate(moves):
-        seat = game.current_seat
-        try:
-            game.play(move, seat)
-        except DeStijlError as error:
-            raise BadRecord(f"moves[{index}]", str(error)) from None
-        seats.append(seat)
-    return seats
 
 
 class NotDealt(DeStijlError):
