@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# Test processes (pytest-xdist): a module's tests stay in one process (--dist loadfile).
+JOBS ?= 2
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
@@ -53,7 +55,7 @@ test-node:
 	node --test tests/node/
 
 test: setup npm browser build lint test-node
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(JOBS) --dist loadfile
 
 bench: setup
 	$(PY) -m destijl bench
