@@ -12,8 +12,11 @@
 // script (Worker, SharedWorker, importScripts, new Trusted Types policies are gone), only
 // this file's own code may post to the runner, and nothing runs between moves: every
 // callback a bot can schedule (timers, promise reactions, microtasks, message and event
-// listeners) runs only while a request is being answered; one that comes due between moves
-// waits for the start of the next request (and counts in its time).
+// listeners) runs only while a request is being answered. One that comes due between moves
+// waits for the start of the next request, which first lets all of that work run to its
+// end (`settle`: a promise's result, and the steps Pyodide's scheduler takes to hand it to
+// Python, reach the bot before its move), then asks the bot. Work the bot leaves running
+// after its answer waits again; all of it counts in the move's time.
 
 const post = self.postMessage.bind(self);
 // Pyodide refuses to start in a classic worker where importScripts works (it probes it with
@@ -29,20 +32,31 @@ globalThis.trustedTypes?.createPolicy?.("default", {
 });
 
 const rawTimeout = globalThis.setTimeout.bind(globalThis); // before gateScheduling wraps it
+const SETTLE_ROUNDS = 64; // at most this many tasks of the bot's own work before each move
+const WAITING_MAX = 10_000; // callbacks kept between moves; past that they are dropped
 let busy = true; // answering a request (or starting): callbacks run now, else they wait
+let ran = 0; // callbacks run so far (a repeating timer's ticks not counted): `settle` stops when none ran
 const waiting = []; // callbacks that came due between moves
 
-/** `fn` as a callback that runs only while busy; between moves it waits for the next request. */
-function gated(fn) {
+/**
+ * `fn` as a callback that runs only while busy; between moves it waits for the next request.
+ * A `repeating` one (setInterval) waits once however often it comes due, and its ticks do
+ * not keep `settle` going; any other waits once per call (a promise reaction, an event).
+ */
+function gated(fn, repeating = false) {
   if (typeof fn !== "function") return fn;
-  let queued = false; // a callback that fires again and again (setInterval) waits once
+  let queued = false;
   return function gate(...args) {
-    if (busy) return fn.apply(this, args);
-    if (queued) return undefined;
+    if (busy) {
+      if (!repeating) ran += 1;
+      return fn.apply(this, args);
+    }
+    if ((repeating && queued) || waiting.length >= WAITING_MAX) return undefined;
     queued = true;
     return new Promise((resolve, reject) => {
       waiting.push(() => {
         queued = false;
+        if (!repeating) ran += 1;
         try {
           resolve(fn.apply(this, args));
         } catch (error) {
@@ -64,13 +78,33 @@ function drain() {
   }
 }
 
+/** One task of the event loop: what was queued before it (a timer, a port's message) runs first. */
+const nextTask = () => new Promise((resolve) => { rawTimeout(resolve, 0); });
+
+/**
+ * At the start of a request (busy), once the request's own message has reached every
+ * listener (the bot's too: one task later): run what came due between moves, then let the work it
+ * sets off run, task after task, until a task passes in which nothing ran (or SETTLE_ROUNDS
+ * tasks passed: a bot that schedules work without end gets no more). The number of rounds,
+ * not the clock, bounds it; the runner's time limit covers it.
+ */
+async function settle() {
+  await nextTask();
+  drain();
+  for (let round = 0; round < SETTLE_ROUNDS; round += 1) {
+    const before = ran;
+    await nextTask();
+    if (ran === before && !waiting.length) return;
+  }
+}
+
 /** Wrap every way of scheduling work so that nothing runs between moves (see above). */
 function gateScheduling() {
   const wrapFirst = (owner, name) => {
     const original = owner[name];
     if (typeof original !== "function") return;
     Object.defineProperty(owner, name, {
-      value: function scheduled(callback, ...rest) { return original.call(this, gated(callback), ...rest); },
+      value: function scheduled(callback, ...rest) { return original.call(this, gated(callback, name === "setInterval"), ...rest); },
       writable: false, configurable: false,
     });
   };
@@ -202,10 +236,7 @@ self.onmessage = async ({ data }) => {
   }
   if (data?.type !== "load" && data?.type !== "choose") return;
   busy = true;
-  if (waiting.length) { // what came due between moves runs now, in this move's time,
-    drain(); // with the promise reactions it sets off (one task later), then the move
-    await new Promise((resolve) => { rawTimeout(resolve, 0); });
-  }
+  await settle(); // the bot's own work first, to its end, in this move's time
   const reply = answer(data);
   post({ ...reply, id: data.id });
   busy = false;
