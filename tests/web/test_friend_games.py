@@ -169,7 +169,9 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
 
     # A stale link: Ann opens Ben's older link again; her newer game stays.
     ann.goto(joined)
-    expect(toast(ann)).to_contain_text("older than your game")
+    expect(toast(ann)).to_contain_text("The link is older than this game (move ")
+    expect(toast(ann)).to_contain_text("so this game is kept: it stays on the table.")
+    expect(toast(ann)).not_to_contain_text("older than your game")
     expect(link_field(ann)).to_have_value(moved)
     assert len(friend_save(ann, game)["record"]["moves"]) == 1
 
@@ -229,7 +231,7 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     listed = ann.get_by_role("button", name=re.compile(r"^Open the friend game of Ann, Ben"))
     expect(listed).to_have_count(2)
     expect(listed.filter(has_text="fork")).to_have_count(1)
-    expect(ann.get_by_role("button", name=re.compile(r": waiting for Ben$"))).to_be_visible()
+    expect(ann.get_by_role("button", name=re.compile(r"move \d+ · waiting for Ben$"))).to_be_visible()
 
 
 @pytest.fixture

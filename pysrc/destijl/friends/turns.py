@@ -260,7 +260,7 @@ def compare(mine: Any, theirs: Any) -> dict[str, Any]:
                          min(len(a.moves), len(b.moves)))
     if mine_ahead:
         return _relation("stale", f"the link is older than this game (move {len(b.moves)} "
-                         f"against {len(a.moves)}); the newer game is kept")
+                         f"against {len(a.moves)}), so this game is kept")
     if theirs_ahead:
         return _relation("newer", "the link continues this game")
     return _relation("same", "the link is this game as it stands")

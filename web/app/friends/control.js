@@ -150,7 +150,7 @@ export function createFriends(ctx) {
     const names = st.record.seats.map((x) => x.name);
     if (st.relation === "stale") {
       await adopt(st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
-      return up(T.refused, `This link is older than your game: ${st.message}. Your newer game is on the table.`);
+      return up(T.refused, `${st.message[0].toUpperCase()}${st.message.slice(1)}: it stays on the table.`); // one sentence, the engine's
     }
     if (st.relation === "fork") {
       await adopt(st, { key: forkKey(st.game), fork: true, show: false, signKey });
