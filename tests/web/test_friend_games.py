@@ -231,7 +231,8 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     listed = ann.get_by_role("button", name=re.compile(r"^Open the friend game of Ann, Ben"))
     expect(listed).to_have_count(2)
     expect(listed.filter(has_text="fork")).to_have_count(1)
-    expect(ann.get_by_role("button", name=re.compile(r"move \d+ · waiting for Ben$"))).to_be_visible()
+    waiting = re.compile(r"move \d+ · waiting for Ben$")
+    expect(ann.get_by_role("button", name=waiting)).to_be_visible()
 
 
 @pytest.fixture
