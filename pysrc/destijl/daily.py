@@ -24,13 +24,14 @@ from .bots import level_move
 from .errors import BadRequest, quote
 from .game import Game, new_game
 from .move import Move
+from .names import BOT_NAMES, PLAYER_NAME
 from .record import replay
 
 FIRST_DAY = "2026-12-01"
 """The date of Today's Painting #1."""
 SALT = "destijl-daily/1"
 """Mixed into every day's seed, so a daily is not an ordinary ``?seed=`` game."""
-NAMES = ("You", "Piet", "Theo")
+NAMES = (PLAYER_NAME, *BOT_NAMES[:2])  # "You", "Piet", "Theo"
 CONTROLLERS = ("human", "bot:medium", "bot:medium")
 PAR_LEVEL = "hard"
 """The bot whose score in the player's seat is the par."""

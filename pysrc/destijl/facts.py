@@ -24,13 +24,14 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import THINK_MS
+from .bots.user import MAX_SOURCE
 from .cards import CARDS, COLOR_NAMES, COLORS
 from .daily import FIRST_DAY
 from .friends.game import FRIEND_BOTS
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
 from .levels import describe_levels
 from .link import MAX_PAYLOAD, MAX_TEXT
-from .names import MAX_NAME
+from .names import BOT_NAMES, FRIEND_NAMES, MAX_NAME, PLAYER_NAME
 from .names import rule_data as name_rule
 from .painting import MAX_COVER, MIN_COVER, Painting
 from .scoring import BONUS_TABLE, find_strokes
@@ -55,7 +56,10 @@ def describe() -> dict[str, Any]:
         "default_colors": {str(n): DEFAULT_COLORS[n] for n in players},
         "colors_per_seat": {str(n): colors_per_seat(n) for n in players},
         "max_name": MAX_NAME,
+        "max_bot_source": MAX_SOURCE,  # the longest Bot Lab bot, in characters
         "names": name_rule(),
+        "default_names": {"player": PLAYER_NAME, "bots": list(BOT_NAMES),
+                          "friends": list(FRIEND_NAMES)},
         "levels": describe_levels(),
         "controllers": list(CONTROLLERS),
         "friend_bots": list(FRIEND_BOTS),  # the bot levels a friend game may seat

@@ -31,6 +31,13 @@ from typing import Any
 from .errors import BadRequest, quote
 
 MAX_NAME = 40
+
+PLAYER_NAME = "You"
+"""The name of the device's own seat until its player gives another."""
+BOT_NAMES = ("Piet", "Theo", "Bart", "Vilmos", "Gerrit")
+"""The bot seats' names, in seat order (after the player's seat)."""
+FRIEND_NAMES = ("Ben", "Sam", "Mia", "Lou")
+"""Made-up names for the seats of friends on other devices."""
 """The longest name, in code points (an emoji such as 🎨 is one)."""
 
 Ranges = tuple[tuple[int, int], ...]

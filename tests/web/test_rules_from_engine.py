@@ -36,7 +36,7 @@ def rule_numbers() -> set[int]:
     writes as a millisecond count)."""
     facts = describe()
     ratings = {level["rating"] for level in facts["levels"]}
-    return {*facts["link"].values(), *(r for r in ratings if r % 100)}
+    return {*facts["link"].values(), facts["max_bot_source"], *(r for r in ratings if r % 100)}
 
 
 def typed(modules: dict[str, str], numbers: set[int]) -> list[tuple[str, int]]:
@@ -73,4 +73,15 @@ def test_no_colour_of_the_palette_is_typed_outside_style_css() -> None:
     assert "#d40920" in colours
     leaks = [(module, c) for module, text in code().items() for c in colours
              if c in text.lower()]
+    assert leaks == []
+
+
+def test_the_default_names_are_the_engines() -> None:
+    """The default names live in destijl.names; the page reads them from rules-data.js (a
+    bot's name typed as a string in web/app fails; comments may show one)."""
+    names = describe()["default_names"]
+    bots = [*names["bots"], *names["friends"]]
+    assert "Piet" in bots
+    leaks = [(module, name) for module, text in code().items() for name in bots
+             if re.search(rf"""["'`]{name}["'`]""", text)]
     assert leaks == []

@@ -4,7 +4,7 @@
 import { teachState } from "./teach/state.js";
 import { RULES } from "./rules-data.js";
 import { KEEP_CHOICES, KEEP_FINISHED } from "./keeping.js";
-import { BOT_NAMES, THEMES } from "./words.js";
+import { defaultName, THEMES } from "./words.js";
 
 /** Colours a fresh setup gives each seat (the engine's defaults, docs/api.md). */
 export function defaultColors(players) {
@@ -14,7 +14,7 @@ export function defaultColors(players) {
 /** A seat of the start screen's form. */
 export function defaultSeat(index, players) {
   return {
-    name: index === 0 ? "You" : BOT_NAMES[index - 1], // "Piet"
+    name: defaultName(index, index === 0 ? "human" : "bot"), // "You", then "Piet"
     controller: index === 0 ? "human" : "bot:medium", // "bot:medium"
     colors: defaultColors(players)[index], // ["R"] or ["R", "Y"] with 2 players
   };

@@ -71,21 +71,23 @@ export function friendAllows(controller) {
   return controller === "human" || controller === "friend" || FRIEND_BOTS.includes(controller);
 }
 
-export const BOT_NAMES = ["Piet", "Theo", "Bart", "Vilmos", "Gerrit"];
+/** The default names, the engine's (destijl.names, through rules-data.js). */
+export const PLAYER_NAME = RULES.default_names.player;
+export const BOT_NAMES = RULES.default_names.bots;
 
 /** Made-up names for Friend seats (a person on another device). */
-export const FRIEND_NAMES = ["Ben", "Sam", "Mia", "Lou"];
+export const FRIEND_NAMES = RULES.default_names.friends;
 
 /** A name for seat `index` played by `controller`, given the seats before it. */
 export function defaultName(index, controller, before = []) {
-  if (controller === "human") return before.some((s) => s.controller === "human") ? `Player ${index + 1}` : "You";
+  if (controller === "human") return before.some((s) => s.controller === "human") ? `Player ${index + 1}` : PLAYER_NAME;
   if (controller === "friend") return FRIEND_NAMES[before.filter((s) => s.controller === "friend").length % FRIEND_NAMES.length];
   return BOT_NAMES[(index + BOT_NAMES.length - 1) % BOT_NAMES.length];
 }
 
 /** Is `name` one the start screen made up (so it may follow the seat's controller)? */
 export function isDefaultName(name) {
-  return name === "You" || BOT_NAMES.includes(name) || FRIEND_NAMES.includes(name) || /^Player \d$/.test(name) || /^Seat \d$/.test(name);
+  return name === PLAYER_NAME || BOT_NAMES.includes(name) || FRIEND_NAMES.includes(name) || /^Player \d$/.test(name) || /^Seat \d$/.test(name);
 }
 
 export function colorName(letter) {

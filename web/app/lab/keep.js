@@ -2,9 +2,11 @@
 // localStorage key, never touching the saved games (destijl.game.*); and bots as .py files
 // and as links (the code in the URL fragment, which never reaches a server).
 
+import { RULES } from "../rules-data.js";
+
 export const BOTS_KEY = "destijl.lab.bots";
-const MAX_CODE = 200_000; // as destijl.bots.user.MAX_SOURCE
-const MAX_NAME = 40;
+const MAX_CODE = RULES.max_bot_source; // destijl.bots.user.MAX_SOURCE
+const MAX_NAME = RULES.max_name; // a bot's name is a seat's name
 
 function storage() {
   try {
