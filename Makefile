@@ -51,7 +51,7 @@ test-wasm: setup npm
 test-web: setup npm browser
 	$(PY) -m pytest tests/web -q
 
-test-node:
+test-node: build
 	node --test tests/node/
 
 test: setup npm browser build lint test-node
