@@ -23,7 +23,7 @@ from .friends.game import NotDealt
 from .friends.game import replay as friend_replay
 from .game import DECK_SIZES, Game
 from .integers import SAFE_INT, is_int
-from .record_fields import read_field, read_move, read_seats
+from .record_fields import read_field, read_move, read_options
 from .record_format import FORMAT, to_record
 
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
@@ -68,14 +68,7 @@ def _setup(record: Any) -> Game:
         raise BadRecord("record", f"expected a JSON object, got {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise BadRecord("format", f"expected {FORMAT!r}, got {quote(record.get('format'))}")
-    options = read_field(record, "options", dict)
-    players = options.get("players")
-    if not is_int(players) or players not in DECK_SIZES:
-        raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
-    rotations = options.get("rotations")
-    if not isinstance(rotations, bool):
-        raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
-    seats = read_seats(read_field(record, "seats", list), players)
+    players, rotations, seats = read_options(record)
     first = record.get("first_player")
     if not is_int(first, 0, players - 1):
         raise BadRecord("first_player",

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import BadRecord, DeStijlError, quote
-from .game import CONTROLLERS, Seat, make_seats
+from .game import CONTROLLERS, DECK_SIZES, Seat, make_seats
 from .integers import is_int
 from .move import Move
 
@@ -22,6 +22,19 @@ def read_field(record: dict, name: str, kind: type) -> Any:
         raise BadRecord(name, f"expected {'an object' if kind is dict else 'a list'}, "
                         f"got {type(value).__name__}")
     return value
+
+
+def read_options(record: dict) -> tuple[int, bool, list[Seat]]:
+    """A record's ``options.players``, ``options.rotations`` and ``seats`` (the plain and
+    the friend record share them); ``BadRecord`` names the first field that is wrong."""
+    options = read_field(record, "options", dict)
+    players = options.get("players")
+    if not is_int(players) or players not in DECK_SIZES:
+        raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
+    rotations = options.get("rotations")
+    if not isinstance(rotations, bool):
+        raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
+    return players, rotations, read_seats(read_field(record, "seats", list), players)
 
 
 def read_seats(entries: list, players: int) -> list[Seat]:

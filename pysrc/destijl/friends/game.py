@@ -30,7 +30,7 @@ from ..errors import BadRecord, DeStijlError, IllegalMove, quote
 from ..game import DECK_SIZES, Game, Seat
 from ..integers import is_int
 from ..move import Move
-from ..record_fields import read_field, read_move, read_seats
+from ..record_fields import read_field, read_move, read_options
 from . import signs as friend_signs
 
 FORMAT = "destijl-friend/1"
@@ -182,14 +182,8 @@ def parse(record: Any) -> Parsed:
     if not (isinstance(game, str) and len(game) == GAME_ID_DIGITS and _HEX.match(game)):
         raise BadRecord("game", f"expected {GAME_ID_DIGITS} lowercase hex digits, "
                         f"got {quote(game)}")
-    options = read_field(record, "options", dict)
-    players = options.get("players")
-    if not is_int(players) or players not in DECK_SIZES:
-        raise BadRecord("options.players", f"expected 2 to 5, got {quote(players)}")
-    rotations = options.get("rotations")
-    if not isinstance(rotations, bool):
-        raise BadRecord("options.rotations", f"expected true or false, got {quote(rotations)}")
-    seats = tuple(read_seats(read_field(record, "seats", list), players))
+    players, rotations, seats = read_options(record)
+    seats = tuple(seats)
     for index, seat in enumerate(seats):
         if seat.controller != "human" and seat.controller not in FRIEND_BOTS:
             raise BadRecord(f"seats[{index}].controller", f"seat {index + 1}: a friend game "
