@@ -174,6 +174,23 @@ def set_frame_width(page: Page, width: int) -> None:
                            arg=width)
 
 
+ESCAPED_JS = """() => [...document.querySelectorAll('.sr-only')].flatMap((el) => {
+  // a visually hidden box whose containing block lies outside its scroll area lengthens the
+  // page at its static place (it scrolled an embed's frame by 21 px)
+  let box = el.parentElement;
+  const open = (b) => getComputedStyle(b).overflowY === 'visible';
+  while (box && box !== document.body && open(box)) box = box.parentElement;
+  if (!box || box === document.body || !el.getClientRects().length) return [];
+  const held = el.offsetParent && (el.offsetParent === box || box.contains(el.offsetParent));
+  return held ? [] : [`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} in ${box.className}`];
+})"""
+
+
+def escaped_hidden_text(where: Page | Frame) -> list[str]:
+    """Visually hidden elements not held by their scroll area (each lengthens the page)."""
+    return where.evaluate(ESCAPED_JS)
+
+
 STATUS = re.compile(r"^(Round \d+ of \d+|Finished · \d+ rounds)$")
 
 

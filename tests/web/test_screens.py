@@ -34,6 +34,7 @@ from screens import (
     check_table,
     choose,
     cut_selects,
+    escaped_hidden_text,
     focused,
     intersect,
     label_holds_text,
@@ -181,6 +182,7 @@ def test_desktop_focus_ring_note_zoom_and_end(page: Page) -> None:
     choose(page, theme="Dark")
     all_bots_to_the_end(page)
     check_end(layout(page), "desktop end")
+    assert not escaped_hidden_text(page), escaped_hidden_text(page)
     shot(page, "desktop-end-dark")
     bonuses = page.locator("table.scores thead th[title^='Bonus']").count()
     assert bonuses == 3  # five players: three bonuses, and the note names exactly them
@@ -239,6 +241,7 @@ def test_phones_score_strip_note_tools_and_end(phone: BrowserContext) -> None:
     for size in PHONES:
         page.set_viewport_size(size)
         check_end(layout(page), f"phone end {size['width']}")
+        assert not escaped_hidden_text(page), escaped_hidden_text(page)
     page.set_viewport_size(PHONES[0])
     shot(page, "phone-end")
     assert page.viewport_size != DESKTOP

@@ -43,7 +43,7 @@ from player import (
     wait_ready,
 )
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route, expect
-from screens import choose, intersect, set_frame_width, settled
+from screens import choose, escaped_hidden_text, intersect, set_frame_width, settled
 from test_screens import all_bots_to_the_end
 
 MIN_SPOT = 24  # CSS px: a spot's target on a phone
@@ -186,6 +186,7 @@ def test_phones_painting_spots_gallery_note_letters_and_tour(phones, players: in
         # the game's end ends the tour: it does not come back with the Rematch
         play_to_end(page)
         page.get_by_role("button", name="Rematch").tap()
+        expect(page.locator("#table[data-phase=over]")).to_have_count(0)  # the new game is dealt
         assert my_turn_or_end(page) == "turn"
         expect(page.get_by_role("region", name="Guided first game")).to_be_hidden()
         return
@@ -385,6 +386,8 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
         seen: !!hit?.closest('[data-action=rematch]') }; }""")
     # one compact frame: no scrollbar of its own, Rematch in view without scrolling, the
     # finished Painting large (it was 132 px tall)
+    escaped = escaped_hidden_text(frame)
+    assert not escaped, f"hidden text outside its scroll area can scroll the frame: {escaped}"
     assert facts["frame"][0] <= facts["frame"][1] + 1, f"the frame scrolls: {facts}"
     top, bottom, height = facts["rematch"]
     assert facts["seen"] and top >= 0 and bottom <= height, f"Rematch is not in view: {facts}"
