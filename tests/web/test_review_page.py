@@ -84,6 +84,14 @@ def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, si
         page.screenshot(path=f"/tmp/review-{viewport['width']}.png", full_page=True)
         page.get_by_role("button", name="Close").click()
         expect(page.get_by_role("dialog", name="Review of this game")).to_have_count(0)
+        # the score chart now has a loss bar per move, the largest named for a screen reader
+        bars = page.locator("#score-chart .chart-loss")
+        expect(bars).to_have_count(27)
+        expect(page.get_by_role("img", name=re.compile(
+            r"^Points lost per move, from the review: the largest, [\d.]+ points, .+ at move \d+$")
+        )).to_be_visible()
+        assert max(float(b.get_attribute("height")) for b in bars.all()) > 10
+        page.locator("#score-chart").screenshot(path=f"/tmp/review-chart-{viewport['width']}.png")
         page.get_by_role("button", name="Settings").click()
         expect(page.get_by_role("img", name=re.compile("^Rating history"))).to_be_visible()
         page.keyboard.press("Escape")

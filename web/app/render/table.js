@@ -47,7 +47,7 @@ export function drawTable(s, p, cameraTo) {
     gallery(s, v, playable);
   } else if (!over && p.tapped !== s.tapped) hint(s, v, playable); // a tap armed the second tap
   if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
-    || p.teach.history !== s.teach.history || p.teach.hintsUsed !== s.teach.hintsUsed
+    || p.teach.history !== s.teach.history || p.teach.losses !== s.teach.losses || p.teach.hintsUsed !== s.teach.hintsUsed
     || p.daily !== s.daily || p.shared !== s.shared
     || p.ratingLine !== s.ratingLine)) {
     replace($("results"), resultsPanel(v, s.highlight, { daily: s.daily, shared: s.shared }));

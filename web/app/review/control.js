@@ -5,6 +5,7 @@
 // (`review_summary`) and draws the three Paintings of a costly move (`review_boards`).
 
 import * as T from "../transitions.js";
+import { setTeach } from "../teach/state.js";
 import { reason } from "../control/narration.js";
 
 const SUMMARY_EVERY = 3; // the seats' figures are refreshed every this many placements
@@ -45,6 +46,7 @@ export function createReview(ctx) {
           ? await summary(players, moves) : current().seats;
         if (mine !== run || !current()) return;
         set({ moves, done: ply + 1, seats, running: !last, focus: last ? "review-first" : null });
+        up(setTeach, { losses: { record, moves } }); // the end screen's chart draws them
       }
     } catch (error) {
       if (ctx.loading.lost(error)) return;

@@ -22,6 +22,7 @@ export function teachState() {
     hints: true, // the Hints setting: off for a fair game; e.g. false
     hintsUsed: 0, // hints asked for in the game on the table; e.g. 2
     history: null, // the engine's score history of the game on the table: {record, start, plies, rounds}
+    losses: null, // the review's judged placements of the game on the table (review/control.js): {record, moves}
     tab: null, // the open tab of the Moves/Points panel, null when folded; e.g. "moves"
     ply: null, // the move-log entry highlighted on the Painting (1-based); e.g. 4
     seat: null, // the seat whose strokes the Painting highlights; e.g. 1
