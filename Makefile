@@ -55,7 +55,7 @@ test-node: build
 	node --test tests/node/
 
 test: setup npm browser build lint test-node
-	$(PY) -m pytest -q -n $(JOBS) --dist loadfile
+	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --durations=15
 
 bench: setup
 	$(PY) -m destijl bench
