@@ -11,7 +11,7 @@ fetches none of the game's.
 A web/embed.html of its own (the test probes have one) is kept as it is.
 
 The embed shows, before the reader presses Start game, a finished Painting drawn by the
-game's own SVG code (web/app/render/paint.js) from data written here: the final Painting of a few
+game's own SVG code (web/app/paint.js) from data written here: the final Painting of a few
 seeded bot games, played natively by the engine at build time (cached per engine version
 in the temp folder, since a game takes about half a second). The page picks one by its
 `seed` parameter (seed mod the number of Paintings).

@@ -1,5 +1,6 @@
 """The front end's layers read top to bottom (docs/web.md draws them): no module imports a
-layer above its own, and input, controller and view never import one another.
+layer above its own, input, controller and view never import one another, and no two
+folders of web/app import each other, directly or round a circle.
 
 Reads the modules' static and dynamic imports; no browser needed.
 """
@@ -22,7 +23,7 @@ STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "params.j
          "lab/keep.js", "friends/store.js", "friends/link.js", "friends/keys.js", "daily/store.js",
          "daily/guard.js", "opening/store.js", "opening/state.js", "rating/store.js"}
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
-VIEW_TEACH = {"teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
+VIEW_TEACH = {"paint.js", "teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
               "friends/render.js", "friends/saves.js", "daily/render.js", "daily/dialog.js",
               "opening/render.js", "review/render.js", "rating/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
@@ -82,3 +83,51 @@ def test_the_view_draws_the_state_and_reads_no_storage() -> None:
     wrong = [(a, b) for a, b in imports() if layer(a) == (1, "view") and b in STORES]
     assert not wrong, f"view modules that read storage: {wrong}"
     assert layer("render/start.js") == (1, "view") and STORES <= STATE
+
+
+def room(module: str) -> str:
+    """A module's folder in web/app (``daily/play.js`` -> ``daily``), or the module itself
+    at the top (``state.js``)."""
+    return module.split("/")[0]
+
+
+def folder_cycles(pairs: list[tuple[str, str]]) -> list[list[str]]:
+    """The circles of folders that `pairs` of imports make (strongly connected parts, Tarjan)."""
+    edges: dict[str, set[str]] = {}
+    for a, b in pairs:
+        if room(a) != room(b):
+            edges.setdefault(room(a), set()).add(room(b))
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for other in edges.get(node, ()):
+            if other not in order:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], order[other])
+        if low[node] == order[node]:
+            part = []
+            while (top := stack.pop()) != node:
+                part.append(top)
+            if part:
+                circles.append(sorted([node, *part]))
+
+    for node in sorted(edges):
+        if node not in order:
+            visit(node)
+    return circles
+
+
+def test_no_two_folders_import_each_other() -> None:
+    """render/ draws the feature folders (daily/, friends/, teach/, ...), so none of them may
+    import render/; the Painting's drawing code (paint.js) and the state sit below them all."""
+    assert folder_cycles([("render/a.js", "daily/b.js"), ("daily/b.js", "control/c.js"),
+                          ("control/c.js", "render/d.js")]) == [["control", "daily", "render"]]
+    circles = folder_cycles(imports())
+    assert not circles, f"folders of web/app that import each other round a circle: {circles}"

@@ -9,6 +9,7 @@ import { parts } from "./parts.js";
 import * as pwa from "./pwa.js";
 import { createRenderer } from "./render/renderer.js";
 import { createState } from "./state.js";
+import { teachState } from "./teach/state.js";
 import { loadSave } from "./storage.js";
 import * as T from "./transitions.js";
 
@@ -31,7 +32,7 @@ export function startApp({ mode, play = false }) {
     document.body.classList.remove("is-preview");
   }
   const renderer = createRenderer(parts.board);
-  let state = createState(mode);
+  let state = createState(mode, { teach: teachState() });
 
   const store = {
     get: () => state,

@@ -3,10 +3,10 @@
 //
 // The Paintings are the final Paintings of a few seeded bot games, played by the engine at
 // build time (build_scripts/pages.py) and written into embed.html as JSON; the one of the
-// link's player count is shown (by its seed, if several), drawn by render/paint.js.
+// link's player count is shown (by its seed, if several), drawn by paint.js.
 
 import { s } from "./dom.js";
-import { cellRects, edgeMat, gridLines } from "./render/paint.js";
+import { cellRects, edgeMat, gridLines } from "./paint.js";
 import { RULES } from "./rules-data.js";
 
 const PLAYERS = { 2: "two", 3: "three", 4: "four", 5: "five" };
@@ -45,7 +45,7 @@ export function choose(count, seedText, random = Math.random) {
   return seed === null || !Number.isSafeInteger(seed) ? Math.floor(random() * count) : seed % count;
 }
 
-/** A painting in the shape render/paint.js draws: {painting: [[x, y, c]], strokes: [{cells}]}. */
+/** A painting in the shape paint.js draws: {painting: [[x, y, c]], strokes: [{cells}]}. */
 function asView(p) {
   const strokes = [];
   for (const [x, y, , i] of p.cells) (strokes[i] ||= { cells: [] }).cells.push([x, y]);

@@ -1,7 +1,6 @@
 // The one state object of the page. render/renderer.js reads it; transitions.js makes new ones.
 // Every field says what it holds and gives an example value.
 
-import { teachState } from "./teach/state.js";
 import { RULES } from "./rules-data.js";
 import { KEEP_CHOICES, KEEP_FINISHED } from "./keeping.js";
 import { defaultName, THEMES } from "./words.js";
@@ -37,7 +36,11 @@ export function settingsFromPrefs(prefs) {
   return { theme, colourBlind: prefs?.colourBlind === true, keepFinished };
 }
 
-export function createState(mode = "full") {
+/**
+ * The page's first state. `teach` is the teaching aids' own part (teach/state.js's
+ * teachState(), handed in by app.js, so this module imports no feature folder).
+ */
+export function createState(mode = "full", { teach = null } = {}) {
   return {
     mode, // page layout: "full" site or the compact "embed"; e.g. "embed"
     screen: "start", // what the main area shows: "start" or "table"; e.g. "table"
@@ -63,7 +66,7 @@ export function createState(mode = "full") {
     fresh: null, // the placement to animate; e.g. {seat: 1, card: 17, x: 3, y: -1, rotation: 0}
     dialog: null, // an open dialog: {kind: "share", url} or {kind: "menu"}; e.g. {kind: "share", url: "…"}
     updateReady: false, // a new version waits in the service worker; e.g. true
-    teach: teachState(), // preview, hint, score history, Moves/Points panel, Rules, tour (teach/state.js); e.g. {rules: true, ...}
+    teach, // preview, hint, score history, Moves/Points panel, Rules, tour (teach/state.js); e.g. {rules: true, ...}
     settings: { theme: "system", colourBlind: false, keepFinished: KEEP_FINISHED }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true, keepFinished: "all"}
     themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]

@@ -3,7 +3,7 @@
 
 import { h, s } from "../dom.js";
 import { colorName } from "../words.js";
-import { cellRects, edgeMat, gridLines } from "../render/paint.js";
+import { cellRects, edgeMat, gridLines } from "../paint.js";
 
 export class Watch {
   constructor({ engine, svg, caption, legend = null }) {

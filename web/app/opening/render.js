@@ -2,7 +2,7 @@
 // drawn on its spot until the engine's answer replaces it (docs/web.md, "Openings").
 
 import { h, replace, s as svg, show, text } from "../dom.js";
-import { faceCells } from "../render/paint.js";
+import { faceCells } from "../paint.js";
 
 /** Draw the queued first move of state `s` (previous state `p`) on the Painting, and the notice. */
 export function drawOpening(s, p) {

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { mountTeach } from "../teach/buttons.js";
 import { mountExplorer } from "./explore.js";
-import { patternDefs } from "./paint.js";
+import { patternDefs } from "../paint.js";
 import { mountSettingsButton } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);

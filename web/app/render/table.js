@@ -11,7 +11,7 @@ import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
 import { ratingEnd } from "../rating/render.js";
 import { drawExplorer } from "./explore.js";
-import * as paint from "./paint.js";
+import * as paint from "../paint.js";
 
 const $ = (id) => document.getElementById(id);
 

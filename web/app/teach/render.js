@@ -5,7 +5,7 @@
 // `renderTeach` once per frame on the table.
 
 import { attr, h, replace, s as svg, show, text } from "../dom.js";
-import { cardSvg, highlightLayer } from "../render/paint.js";
+import { cardSvg, highlightLayer } from "../paint.js";
 import { humanTurn, shownView } from "../queries.js";
 import { mountTeach } from "./buttons.js";
 import { currentPreview } from "./state.js";

@@ -1,5 +1,5 @@
 // The Rules panel: the rules of docs/rules.md in plain words, with small pictures drawn
-// from two real cards of the card set by render/paint.js. Opened by the header's
+// from two real cards of the card set by paint.js. Opened by the header's
 // Rules button or the `?` key on every screen; Escape or Close shuts it. It is modal
 // (modal.js): the page behind is inert, Tab stays inside, the focus returns to the opener.
 //
@@ -8,7 +8,7 @@
 // only draw them.
 
 import { h, replace, s as svg, show } from "../dom.js";
-import { cardSvg, faceCells, highlightLayer } from "../render/paint.js";
+import { cardSvg, faceCells, highlightLayer } from "../paint.js";
 import { RULES } from "../rules-data.js";
 import { mountTeach } from "./buttons.js";
 import { colorName, ordinal, rangeText } from "../words.js";

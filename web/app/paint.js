@@ -1,9 +1,9 @@
 // SVG drawing of the Painting, cards, ghost and legal spots, from engine data only.
 // Coordinates are cells: x grows right, y grows down; a card is 3 by 3 cells.
 
-import { s } from "../dom.js";
-import { topLeft } from "../queries.js";
-import { colorName, spotText } from "../words.js";
+import { s } from "./dom.js";
+import { topLeft } from "./queries.js";
+import { colorName, spotText } from "./words.js";
 
 const cellMaps = new WeakMap();
 
