@@ -31,7 +31,9 @@ export function secretSeed() {
  * fresh Python and the bot loaded afresh; a game's moves depend only on its deal, seat
  * rotation and move seeds, so the results are those of one worker. Resolves with the
  * summary of every game played, in the games' order (null if none ended); rejects with
- * the first BotFailure (the match stops there). The sandbox's workers are ended either way.
+ * the BotFailure of the earliest game that failed, as one worker playing the games in order
+ * would meet it: when a game fails, no later game starts and the games before it play on
+ * (they may fail earlier still). The sandbox's workers are ended either way.
  */
 export async function runMatch({ engine, sandbox, settings, lanes = 1, onGame = () => {}, onMove = () => {}, onLoaded = () => {}, stopped = () => false }) {
   const { code, players, level, games, seed, limitMs } = settings;
@@ -42,8 +44,9 @@ export async function runMatch({ engine, sandbox, settings, lanes = 1, onGame = 
   const results = new Array(total).fill(null);
   let next = 0; // the next game to hand to a lane
   let played = 0;
-  let failure = null;
-  const halted = () => failure !== null || stopped();
+  let failure = null; // the failure of the earliest game that failed (game 0: before any game)
+  /** Whether the game of `index` (0-based) is not to be played on. */
+  const halted = (index) => stopped() || (failure !== null && index + 1 >= failure.game);
 
   async function playGame(index, lane) {
     const deal = Math.floor(index / players);
@@ -53,7 +56,7 @@ export async function runMatch({ engine, sandbox, settings, lanes = 1, onGame = 
     let reply = await engine.call("lab_advance", spec);
     add(think, reply.think_ms);
     while (!reply.over) {
-      if (halted()) return;
+      if (halted(index)) return;
       const seat = reply.state.seat;
       let answer;
       try {
@@ -62,7 +65,7 @@ export async function runMatch({ engine, sandbox, settings, lanes = 1, onGame = 
         if (error instanceof BotFailure) error.game = index + 1;
         throw error;
       }
-      if (halted()) return;
+      if (halted(index)) return;
       think[seat] += answer.ms;
       reply = await engine.call("lab_advance", { ...spec, record: reply.record, move: answer.move });
       add(think, reply.think_ms);
@@ -82,15 +85,19 @@ export async function runMatch({ engine, sandbox, settings, lanes = 1, onGame = 
   async function runLane(lane) {
     await sandbox.load(code, limitMs, lane);
     onLoaded(lane);
-    while (next < total && !halted()) await playGame(next++, lane);
+    while (next < total && !halted(next)) await playGame(next++, lane);
+  }
+
+  function failed(error) {
+    if (!(error instanceof BotFailure)) error.game = 0; // the engine's: nothing goes on
+    else if (!Number.isInteger(error.game)) error.game = 0; // loading the bot failed
+    if (failure && failure.game <= error.game) return;
+    failure = error;
+    if (error.game === 0) sandbox.stop(); // every lane's move under way is dropped at once
   }
 
   try {
-    await Promise.all(Array.from({ length: Math.min(lanes, total) }, (_, lane) => runLane(lane).catch((error) => {
-      if (failure) return;
-      failure = error;
-      sandbox.stop(); // the other lanes' moves under way are dropped at once
-    })));
+    await Promise.all(Array.from({ length: Math.min(lanes, total) }, (_, lane) => runLane(lane).catch(failed)));
   } finally {
     sandbox.end();
   }
