@@ -376,6 +376,7 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
     dialog.get_by_role("button", name="Copy the game link").click()
     expect(dialog.locator(".dialog-note").first).to_have_text("Copied to the clipboard.")
     dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()  # the page draws on its next frame: its backdrop covered Rematch
     set_frame_width(page, 600)
     facts = frame.evaluate("""() => { const e = document.scrollingElement;
       const svg = document.querySelector('#painting-svg').getBoundingClientRect();
@@ -383,7 +384,9 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
       const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
       return { frame: [e.scrollHeight, e.clientHeight], svg: [svg.width, svg.height],
         rematch: [b.top, b.bottom, innerHeight],
-        seen: !!hit?.closest('[data-action=rematch]') }; }""")
+        seen: !!hit?.closest('[data-action=rematch]'),
+        over: hit && `${hit.tagName} #${hit.id} .${hit.className}: ${hit.textContent.slice(0, 80)}`,
+        toast: document.querySelector('#toast:not([hidden])')?.textContent ?? null }; }""")
     # one compact frame: no scrollbar of its own, Rematch in view without scrolling, the
     # finished Painting large (it was 132 px tall)
     escaped = escaped_hidden_text(frame)
