@@ -180,17 +180,20 @@ def test_cli_verify_replays_a_result_link_to_the_same_scores(tmp_path) -> None:
     payload = link.encode(game.record(), "daily", "2026-12-02")
     totals = ", ".join(f"{seat.name} {line.total}"
                        for seat, line in zip(game.seats, game.result().seats, strict=True))
-    for given in (f"https://example.org/#g={payload}", f"#g={payload}", payload):
-        out = run("verify", given)
-        assert out.returncode == 0, out.stderr
-        you = game.result().seats[0].total
-        assert out.stdout.startswith(f"genuine Today's Painting #2 (2026-12-02): You {you}, "
-                                     f"par {daily.par('2026-12-02')}\n")
-        assert totals in out.stdout
+    out = run("verify", f"https://example.org/#g={payload}")
+    assert out.returncode == 0, out.stderr
+    you = game.result().seats[0].total
+    assert out.stdout.startswith(f"genuine Today's Painting #2 (2026-12-02): You {you}, "
+                                 f"par {daily.par('2026-12-02')}\n")
+    assert totals in out.stdout
+    # every form of a link is read alike (a replay link of the same game: checking a daily's
+    # proof replays the medium bot's every move, seconds each time)
+    replay = link.encode(game.record())
     pasted = tmp_path / "result.txt"
-    pasted.write_text(f"https://example.org/#g={payload}\n")
-    assert totals in run("verify", str(pasted)).stdout
-    assert totals in run("verify", "-", stdin=f"#g={payload}").stdout
+    pasted.write_text(f"https://example.org/#g={replay}\n")
+    for out in (run("verify", f"#g={replay}"), run("verify", replay),
+                run("verify", str(pasted)), run("verify", "-", stdin=f"#g={replay}")):
+        assert out.returncode == 0 and totals in out.stdout, out.stderr
     data = json.loads(link.to_text(game.record()))
     moves = data["m"].split(" ")
     moves[6] = moves[6].split("@")[0] + "@-30,-30r0"
