@@ -49,110 +49,137 @@ function controllerOf(word) {
  */
 export function readParams(search, base = defaultSetup()) {
   const notes = [];
-  const out = { setup: null, speed: null, theme: null, autostart: false, daily: false, notes };
+  const q = onceEach(search, notes);
+  const out = { setup: null, ...readLook(q, notes), daily: q.has("daily"), notes };
+  if (!SETUP_KEYS.some((k) => q.has(k))) return out;
+  const seatWords = q.get("seats") === null ? null : q.get("seats").split(",");
+  const players = readPlayers(q, seatWords, notes);
+  const seats = readSeats(q, players, seatWords, notes);
+  out.setup = { ...base, seats, ...readOptions(q, players, notes) };
+  return out;
+}
+
+/**
+ * The parameters given once each. One rule with the engine's (a key twice in one object is
+ * refused): a parameter given twice is used neither time, and said so; unknown ones are named.
+ */
+function onceEach(search, notes) {
   const given = new URLSearchParams(search);
-  const keys = [...given.keys()];
-  // one rule with the engine's (a key twice in one object is refused): a parameter given
-  // twice is used neither time, and said so
   const counts = new Map();
-  for (const key of keys) counts.set(key, (counts.get(key) || 0) + 1);
+  for (const key of given.keys()) counts.set(key, (counts.get(key) || 0) + 1);
   const twice = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
-  const q = new URLSearchParams([...given].filter(([key]) => counts.get(key) === 1));
-  out.daily = q.has("daily");
   const unknown = [...counts].filter(([key, n]) => n === 1 && !KNOWN.includes(key)).map(([key]) => key);
   if (twice.length) notes.push(`The link gives ${listed(twice)} more than once; ${twice.length === 1 ? "it was" : "they were"} ignored (each may appear once).`);
   if (unknown.length === 1) notes.push(`The link's parameter "${clip(unknown[0], 40)}" is not one De Stijl knows; it was ignored.`);
   else if (unknown.length > 1) notes.push(`The link's parameters ${listed(unknown)} are not ones De Stijl knows; they were ignored.`);
+  return new URLSearchParams([...given].filter(([key]) => counts.get(key) === 1));
+}
+
+/** The display options: {speed, theme, autostart}. */
+function readLook(q, notes) {
+  const look = { speed: null, theme: null, autostart: false };
   const speed = q.get("speed");
   if (speed !== null) {
-    if (SPEEDS.includes(speed)) out.speed = speed;
+    if (SPEEDS.includes(speed)) look.speed = speed;
     else notes.push(`speed: "${clip(speed)}" is not one of ${SPEEDS.join(", ")}; using normal.`);
   }
   const theme = q.get("theme");
   if (theme !== null) {
-    if (THEMES.includes(theme)) out.theme = theme;
+    if (THEMES.includes(theme)) look.theme = theme;
     else notes.push(`theme: "${clip(theme)}" is not one of ${THEMES.join(", ")}; using light.`);
   }
   const auto = q.get("autostart");
-  if (auto !== null) out.autostart = YES.includes(auto.toLowerCase());
-  if (!SETUP_KEYS.some((k) => q.has(k))) return out;
+  if (auto !== null) look.autostart = YES.includes(auto.toLowerCase());
+  return look;
+}
 
-  // players: from `players`, else from the number of `seats`
-  let players = null;
-  const seatWords = q.get("seats") === null ? null : q.get("seats").split(",");
+/** The number of players: from `players`, else from the number of `seats`, else 3. */
+function readPlayers(q, seatWords, notes) {
   if (q.has("players")) {
     const n = Number(q.get("players"));
-    if (RULES.players.includes(n)) players = n;
-    else notes.push(`players: "${clip(q.get("players"))}" is not a number from ${PLAYERS_TEXT}; using ${RULES.players.includes(seatWords?.length) ? seatWords.length : 3}.`);
+    if (RULES.players.includes(n)) return n;
+    notes.push(`players: "${clip(q.get("players"))}" is not a number from ${PLAYERS_TEXT}; using ${RULES.players.includes(seatWords?.length) ? seatWords.length : 3}.`);
   }
-  if (players === null && seatWords && RULES.players.includes(seatWords.length)) players = seatWords.length;
-  if (players === null && q.has("friend") && !seatWords) players = 2;
-  if (players === null) {
-    if (seatWords && !q.has("players")) notes.push(`seats: ${seatWords.length} seat(s) given, but a game has ${PLAYERS_TEXT}; using 3.`);
-    players = 3;
-  }
+  if (seatWords && RULES.players.includes(seatWords.length)) return seatWords.length;
+  if (q.has("friend") && !seatWords) return 2;
+  if (seatWords && !q.has("players")) notes.push(`seats: ${seatWords.length} seat(s) given, but a game has ${PLAYERS_TEXT}; using 3.`);
+  return 3;
+}
+
+/** The seats: who plays each (`seats`, `friend`), then their names and colours. */
+function readSeats(q, players, seatWords, notes) {
   const seats = Array.from({ length: players }, (_, i) => ({ ...defaultSeat(i, players) }));
   if (q.has("friend") && !seatWords) { // `/?friend`: "Play a friend": this device and a Friend, the rest bots
     seats[1] = { ...seats[1], controller: "friend", name: defaultName(1, "friend", []) };
   }
-  if (seatWords) {
-    if (seatWords.length !== players && q.has("players")) {
-      notes.push(`seats: ${seatWords.length} given for ${players} players; the rest keep their defaults.`);
-    }
-    seatWords.slice(0, players).forEach((word, i) => {
-      const controller = controllerOf(word);
-      if (controller) seats[i].controller = controller;
-      else notes.push(`seats: "${clip(word)}" is not human, friend, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
-    });
-    if (seats.some((seat) => seat.controller === "friend")) {
-      seats.forEach((seat, i) => {
-        if (friendAllows(seat.controller)) return;
-        notes.push(`seats: ${FRIEND_BOTS_WHY} Seat ${i + 1} plays a medium bot.`);
-        seat.controller = "bot:medium";
-      });
-    }
-    // default names that follow the seat type
-    seats.forEach((seat, i) => {
-      seat.name = defaultName(i, seat.controller, seats.slice(0, i));
-    });
-  }
+  if (seatWords) readControllers(q, seats, seatWords, notes);
   if (q.has("names")) {
-    const names = q.get("names").split(",");
-    names.slice(0, players).forEach((name, i) => {
+    q.get("names").split(",").slice(0, players).forEach((name, i) => {
       const checked = checkName(name); // the engine's rule (names.js)
       if (checked.name) seats[i].name = checked.name;
       else notes.push(`names: seat ${i + 1}'s name: ${checked.why}; keeping "${clip(seats[i].name)}".`);
     });
   }
-  if (q.has("colors")) {
-    const want = RULES.colors_per_seat[players];
-    const groups = q.get("colors").split(",");
-    if (groups.length !== players) notes.push(`colors: ${groups.length} given for ${players} players; the rest keep their defaults.`);
-    groups.slice(0, players).forEach((group, i) => {
-      const letters = [...group.trim().toUpperCase()];
-      if (letters.length === want && letters.every((c) => RULES.colors.includes(c))) seats[i].colors = letters;
-      else notes.push(`colors: "${clip(group)}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from ${RULES.colors.join(", ")}; keeping ${seats[i].colors.join("")}.`);
+  if (q.has("colors")) readColors(q.get("colors").split(","), seats, notes);
+  return seats;
+}
+
+/** Each seat's controller from `seats` (a friend game keeps only the levels it allows). */
+function readControllers(q, seats, seatWords, notes) {
+  const players = seats.length;
+  if (seatWords.length !== players && q.has("players")) {
+    notes.push(`seats: ${seatWords.length} given for ${players} players; the rest keep their defaults.`);
+  }
+  seatWords.slice(0, players).forEach((word, i) => {
+    const controller = controllerOf(word);
+    if (controller) seats[i].controller = controller;
+    else notes.push(`seats: "${clip(word)}" is not human, friend, ${LEVELS.join(", ")}; seat ${i + 1} keeps ${seats[i].controller === "human" ? "human" : "a medium bot"}.`);
+  });
+  if (seats.some((seat) => seat.controller === "friend")) {
+    seats.forEach((seat, i) => {
+      if (friendAllows(seat.controller)) return;
+      notes.push(`seats: ${FRIEND_BOTS_WHY} Seat ${i + 1} plays a medium bot.`);
+      seat.controller = "bot:medium";
     });
   }
-  const setup = { ...base, seats, seed: "", rotations: true, first: 0 };
+  // default names that follow the seat type
+  seats.forEach((seat, i) => {
+    seat.name = defaultName(i, seat.controller, seats.slice(0, i));
+  });
+}
+
+/** Each seat's colour letters from `colors` (as many letters as the rules give a seat). */
+function readColors(groups, seats, notes) {
+  const players = seats.length;
+  const want = RULES.colors_per_seat[players];
+  if (groups.length !== players) notes.push(`colors: ${groups.length} given for ${players} players; the rest keep their defaults.`);
+  groups.slice(0, players).forEach((group, i) => {
+    const letters = [...group.trim().toUpperCase()];
+    if (letters.length === want && letters.every((c) => RULES.colors.includes(c))) seats[i].colors = letters;
+    else notes.push(`colors: "${clip(group)}" for seat ${i + 1} should be ${want} letter${want > 1 ? "s" : ""} from ${RULES.colors.join(", ")}; keeping ${seats[i].colors.join("")}.`);
+  });
+}
+
+/** The game's options: {seed, rotations, first}. */
+function readOptions(q, players, notes) {
+  const options = { seed: "", rotations: true, first: 0 };
   if (q.has("seed")) {
     const seed = q.get("seed").trim();
-    if (/^\d{1,15}$/.test(seed)) setup.seed = seed;
+    if (/^\d{1,15}$/.test(seed)) options.seed = seed;
     else notes.push(`seed: "${clip(seed)}" is not a whole number; a random seed will be used.`);
   }
   if (q.has("rotations")) {
     const r = q.get("rotations").toLowerCase();
-    if (YES.includes(r)) setup.rotations = true;
-    else if (NO.includes(r)) setup.rotations = false;
+    if (YES.includes(r)) options.rotations = true;
+    else if (NO.includes(r)) options.rotations = false;
     else notes.push(`rotations: "${clip(r)}" is not on or off; rotations stay on.`);
   }
   if (q.has("first")) {
     const f = Number(q.get("first"));
-    if (Number.isInteger(f) && f >= 1 && f <= players) setup.first = f - 1;
+    if (Number.isInteger(f) && f >= 1 && f <= players) options.first = f - 1;
     else notes.push(`first: "${clip(q.get("first"))}" is not a seat from 1 to ${players}; seat 1 starts.`);
   }
-  out.setup = setup;
-  return out;
+  return options;
 }
 
 /** The query string that sets up `record`'s game again (same seats, options and seed). */
