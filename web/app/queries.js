@@ -1,5 +1,6 @@
 // Selectors: facts read off the state and the engine's view (no rule is decided here).
 
+import { modeOf } from "./modes.js";
 import { isBot } from "./words.js";
 
 /** What the table shows: the replay viewer's view, else the game's. */
@@ -12,7 +13,7 @@ export function humanTurn(s) {
   const v = s.view;
   return !!(v && !v.is_over && !s.replay && v.current_seat !== null
     && !isBot(v.seats[v.current_seat].controller)
-    && (!s.friend || s.friend.seat === v.current_seat)); // a friend game: only this device's seat
+    && modeOf(s).playsHere(s, v.current_seat)); // a friend game: only this device's seat
 }
 
 /** Who is to move in the game being played: "human", "bot", or "none" (over, replay, no game). */
@@ -20,7 +21,7 @@ export function toMove(s) {
   const v = s.view;
   if (!v || v.is_over || s.replay || v.current_seat === null || s.screen !== "table") return "none";
   if (isBot(v.seats[v.current_seat].controller)) return "bot";
-  return s.friend && s.friend.seat !== v.current_seat ? "none" : "human"; // a friend plays elsewhere
+  return modeOf(s).playsHere(s, v.current_seat) ? "human" : "none"; // a friend plays elsewhere
 }
 
 /**

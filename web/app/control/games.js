@@ -4,7 +4,7 @@ import { trimName } from "../names.js";
 import { humanTurn, undoSeat } from "../queries.js";
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
-import { NO_UNDO } from "../words.js";
+import { modeOf } from "../modes.js";
 import { movedText, reason, turnText, underCard } from "./narration.js";
 
 function seedValue(text) {
@@ -87,9 +87,9 @@ export function createGames(ctx) {
   function moved(before, view) {
     const move = view.last_move;
     const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
-    if (view.is_over && !get().friend) ctx.rating.ended(view); // first: the end screen shows it
+    if (view.is_over && modeOf(get()).rated) ctx.rating.ended(view); // first: the end screen shows it
     up(T.viewChanged, view, { fresh, announcement: movedText(before, view, get().friend?.seat ?? null) });
-    if (!get().friend) ctx.saves.save(view); // a friend game is kept by friends/control.js
+    if (modeOf(get()).keptByTable) ctx.saves.save(view); // a friend game is kept by friends/control.js
     if (view.is_over) ctx.daily.ended();
   }
 
@@ -133,7 +133,7 @@ export function createGames(ctx) {
   async function undo() {
     const s = get();
     const seat = undoSeat(s.view);
-    if (s.daily && !s.daily.practice && s.view && !s.view.is_over) return void up(T.refused, NO_UNDO);
+    if (modeOf(s).undoRefused && s.view && !s.view.is_over) return void up(T.refused, modeOf(s).undoRefused);
     if (seat === null || s.busy || s.replay) return;
     ctx.cancel();
     up(T.busy, true);

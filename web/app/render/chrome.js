@@ -5,7 +5,7 @@
 import { attr, show, text } from "../dom.js";
 import { shareParams } from "../params.js";
 import { shownView, undoSeat } from "../queries.js";
-import { NO_UNDO } from "../words.js";
+import { modeOf } from "../modes.js";
 import { renderSaveProblem } from "./saves.js";
 import { applyLook, lookOf } from "./settings.js";
 import { dailyLabel } from "../daily/render.js";
@@ -67,10 +67,10 @@ export function drawChrome(s, p) {
   show($("btn-new"), onTable && !(v?.is_over && !s.replay));
   show($("btn-undo"), onTable && !v?.is_over);
   const seat = undoSeat(v);
-  const scored = s.daily && !s.daily.practice; // one honest attempt: no Undo (docs/daily.md)
-  $("btn-undo").disabled = !onTable || s.replay !== null || (seat === null && !scored) || s.busy;
-  attr($("btn-undo"), "aria-disabled", scored ? "true" : null);
-  attr($("btn-undo"), "title", scored ? NO_UNDO : seat === null ? "Nothing to take back now" : undoTitle(v, seat));
+  const refused = modeOf(s).undoRefused; // a scored daily: one honest attempt (docs/daily.md)
+  $("btn-undo").disabled = !onTable || s.replay !== null || (seat === null && !refused) || s.busy;
+  attr($("btn-undo"), "aria-disabled", refused ? "true" : null);
+  attr($("btn-undo"), "title", refused || (seat === null ? "Nothing to take back now" : undoTitle(v, seat)));
 
   const shown = shownView(s);
   if (onTable && shown) {

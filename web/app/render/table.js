@@ -2,6 +2,7 @@
 // placements, the legal spots, the held card's ghost, the explorer's cursor), the Gallery,
 // the end screen's results, the replay bar, the file buttons and the teaching parts.
 
+import { modeOf } from "../modes.js";
 import { attr, h, replace, show, text } from "../dom.js";
 import { humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
@@ -107,7 +108,7 @@ function turn(s, v) {
     const mine = s.friend ? s.friend.seat === i : humans === 1 && !isBot(seat.controller);
     const who = mine ? "Your turn" : `${seat.name}'s turn`;
     if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…${loading(s)}` : `${seat.name}'s turn`;
-    else if (s.friend && s.friend.seat !== i) msg = `${seat.name}'s turn, on their device`;
+    else if (!modeOf(s).playsHere(s, i)) msg = `${seat.name}'s turn, on their device`;
     else if (s.busy && s.opening?.move) msg = `${mine ? "Your" : `${seat.name}'s`} card is placed once the game engine has loaded${loading(s)}`;
     else if (s.busy) msg = `${who}: placing…`;
     else if (s.held !== null) msg = `${who}: place the card on a marked spot`;

@@ -6,6 +6,7 @@
 
 import { attr, h, replace, s as svg, show, text } from "../dom.js";
 import { cardSvg, highlightLayer } from "../paint.js";
+import { modeOf } from "../modes.js";
 import { humanTurn, shownView } from "../queries.js";
 import { mountTeach } from "./buttons.js";
 import { currentPreview } from "./state.js";
@@ -231,7 +232,7 @@ export function renderTeach(s, p) {
   if (changed) panel(s, v);
   const hint = $("btn-hint");
   if (hint) {
-    show(hint, t.hints && !s.friend); // a friend game has no Hint: the other people play without one
+    show(hint, t.hints && modeOf(s).hints); // a friend game has no Hint: the other people play without one
     hint.disabled = !humanTurn(s) || s.busy;
     text(hint, t.hint && t.hint.record === s.view?.record ? `Hint: ${signed(t.hint.change[t.hint.seat])}` : "Hint");
   }
