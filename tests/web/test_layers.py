@@ -19,7 +19,8 @@ ENTRY = {"main.js", "app.js", "preview.js", "pwa.js", "parts.js", "later.js"}
 # its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
 LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js",
            "lab/host.js"}
-STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "modes.js", "params.js", "storage.js",
+STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "modes.js", "params.js",
+         "storage.js",
          "lab/keep.js", "friends/store.js", "friends/link.js", "friends/keys.js", "daily/store.js",
          "daily/guard.js", "opening/store.js", "opening/state.js", "rating/store.js"}
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
