@@ -167,6 +167,13 @@ def ring_band(page: Page, spot: Locator) -> tuple[int, int]:
     return x - start, total
 
 
+def wait_still(page: Page | Frame) -> None:
+    """Wait for the Painting's camera to rest (a refit after a resize is at once)."""
+    page.wait_for_function(
+        "() => document.querySelector('#painting-svg').dataset.camera === 'still'")
+    settled(page)
+
+
 def set_frame_width(page: Page, width: int) -> None:
     """Resize the host page's iframe to `width` CSS px."""
     page.evaluate("(w) => { document.querySelector('iframe').width = String(w); }", width)

@@ -45,6 +45,7 @@ from screens import (
     status_whole,
     text_contrast,
     wait_focus,
+    wait_still,
     within,
 )
 
@@ -176,6 +177,7 @@ def test_desktop_focus_ring_note_zoom_and_end(page: Page) -> None:
         """(w) => Number(document.querySelector('#painting-svg')
                       .getAttribute('viewBox').split(' ')[2]) >= w""",
         arg=FIT_MIN)
+    wait_still(page)  # the width arrives before the tween ends: the x and y are still moving
     assert layout(page)["cellsOut"] == 0, "a zoom carried over"
 
     check_tabs_and_letters(page, "desktop")

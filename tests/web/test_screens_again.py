@@ -43,7 +43,14 @@ from player import (
     wait_ready,
 )
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route, expect
-from screens import choose, escaped_hidden_text, intersect, set_frame_width, settled
+from screens import (
+    choose,
+    escaped_hidden_text,
+    intersect,
+    set_frame_width,
+    settled,
+    wait_still,
+)
 from test_screens import all_bots_to_the_end
 
 MIN_SPOT = 24  # CSS px: a spot's target on a phone
@@ -83,13 +90,6 @@ GALLERY_JS = """() => {
 
 def shot(where: Page, name: str) -> None:
     where.screenshot(path=ARTIFACTS / f"again-{name}.png")
-
-
-def wait_still(page: Page) -> None:
-    """Wait for the Painting's camera to rest (a refit after a resize is at once)."""
-    page.wait_for_function(
-        "() => document.querySelector('#painting-svg').dataset.camera === 'still'")
-    settled(page)
 
 
 def check_painting(page: Page, where: str) -> dict:
