@@ -22,11 +22,9 @@ LONG = {  # module:function -> its length in lines when it was listed; to be spl
     "control/saves.js:createSaves": 214,
     "friends/control.js:createFriends": 208,
     "daily/play.js:createDailyPlay": 200,
-    "controller.js:createController": 154,
     "control/games.js:createGames": 141,
     "control/loading.js:createLoading": 133,
     "opening/control.js:createOpening": 107,
-    "controller.js:dispatch": 91,
     "teach/control.js:createTeach": 83,
 }
 

@@ -61,14 +61,32 @@ export function createController(deps) {
   ctx.settings.init();
   ctx.rating.init();
   ctx.teach.init();
-  const { get, up, loading, saves, games, bots, replay, share } = ctx;
-  up(T.setSavedBots, botNames());
+  ctx.up(T.setSavedBots, botNames());
+  const form = formRoutes(ctx);
+  const routes = { ...tableRoutes(ctx), ...keptRoutes(ctx), ...featureRoutes(ctx), ...pageRoutes(ctx) };
 
-  /** The intents of the start screen's form: each one a transition. */
-  const FORM = {
+  /** Route one intent (from events.js or the page) to the part that handles it: the form's
+   * first, then the teaching aids' (teach/control.js), then the rest. */
+  function dispatch(intent) {
+    if (form[intent.type]) return void form[intent.type](intent);
+    if (ctx.teach.dispatch(intent)) return;
+    const route = routes[intent.type];
+    if (route) route(intent, ctx.get());
+    else console.warn(`unknown intent ${intent.type}`);
+  }
+
+  ctx.dispatch = dispatch;
+  return { boot: ctx.loading.boot, dispatch };
+}
+
+// -- the routes: an intent's type -> what handles it, (intent, state) => void ----------------
+
+/** The start screen's form: each intent one transition. */
+function formRoutes({ up, opening }) {
+  return {
     players: (i) => {
       up(T.setPlayers, i.value);
-      ctx.opening.prefetch(i.value); // the openings of this many players, ahead of Start game
+      opening.prefetch(i.value); // the openings of this many players, ahead of Start game
     },
     "seat-name": (i) => up(T.setSeat, i.seat, "name", i.value),
     "seat-controller": (i) => up(T.setSeatController, i.seat, i.value),
@@ -77,116 +95,124 @@ export function createController(deps) {
     "opt-first": (i) => up(T.setOption, "first", i.value),
     "opt-seed": (i) => up(T.setOption, "seed", i.value),
   };
+}
 
-  function escape() {
-    const s = get();
-    if (ctx.teach.escape()) return;
-    if (s.dialog?.kind === "review" && s.dialog.detail) ctx.review.back();
-    else if (s.dialog) up(T.closeDialog);
-    else if (s.error) up(T.dismissError);
-    else if (s.held !== null) up(T.pick, s.held);
-    else if (s.replay) replay.close();
-  }
+/** The game on the table: start, moves, Undo, the Painting's view, the replay viewer. */
+function tableRoutes(ctx) {
+  const { up, games, bots, replay, access } = ctx;
+  return {
+    start: (i) => games.start({ confirmed: !!i.confirmed }),
+    resume: () => {
+      up((st) => ({ ...st, screen: "table", error: null }));
+      up(T.announce, turnText(ctx.get().view, ctx.get().friend?.seat ?? null));
+      bots.run();
+    },
+    rematch: () => games.rematch(),
+    pick: (i, s) => { if (humanTurn(s) && !s.busy) up(T.pick, i.card); },
+    "pick-index": (i, s) => {
+      const g = s.view?.gallery?.[i.index - 1];
+      if (g && s.screen === "table" && humanTurn(s) && !s.busy) up(T.pick, g.card);
+    },
+    rotate: (i) => access.rotate(i.step),
+    hover: (i) => up(T.hover, i.spot),
+    place: (i) => games.place(i.x, i.y),
+    "place-at": (i) => games.placeAt(i.x, i.y, i.confirm),
+    "place-held": () => access.placeHeld(),
+    undo: () => games.undo(),
+    highlight: (i) => up(T.toggleHighlight, i.color),
+    fit: () => up(T.fit),
+    zoom: (i) => up(T.zoomAt, i.from, i.factor, i.cx, i.cy),
+    pinch: (i) => up(T.pinchBy, i.from, i.factor, i.cx, i.cy, i.dx, i.dy),
+    pan: (i) => up(T.panBy, i.from, i.dx, i.dy),
+    explore: (i) => access.explore(i.dx, i.dy, i.home),
+    "replay-open": () => replay.open(),
+    "replay-step": (i) => replay.step(i.step),
+    "replay-to": (i) => replay.jump(i.to),
+    "replay-close": () => replay.close(),
+    "bots-retry": () => {
+      up(T.dismissError);
+      bots.run();
+    },
+  };
+}
 
-  function pickIndex(index) {
-    const s = get();
-    const g = s.view?.gallery?.[index - 1];
-    if (g && s.screen === "table" && humanTurn(s) && !s.busy) up(T.pick, g.card);
-  }
+/** What is kept: saved games, record files, share links. */
+function keptRoutes({ up, saves, files, share, links, friends, daily, cancel }) {
+  return {
+    "new-game": () => {
+      cancel();
+      saves.refreshList();
+      friends.refreshList();
+      daily.refresh(); // the date may have changed since the page loaded
+      up(T.toStart);
+    },
+    "dismiss-save-problem": () => up(T.setSaveProblem, null),
+    export: () => files.exportRecord(),
+    "import-file": (i) => files.importRecord(i.file),
+    "import-confirmed": () => files.openImport(),
+    "resume-saved": (i) => saves.resumeSaved(i.id),
+    "export-saved": (i) => files.exportSaved(i.id),
+    "delete-saved": (i) => saves.deleteSaved(i.id, !!i.confirmed),
+    "make-room": (i) => saves.makeRoomFor(!!i.confirmed),
+    "confirm-no": (i, s) => files.decline(s.dialog?.no),
+    share: () => share.open(),
+    "copy-link": () => share.copy("deal"),
+    "copy-game-link": () => share.copy("game"),
+    "link-changed": () => links.changed(),
+  };
+}
 
-  /** Route one intent (from events.js or the page) to the part that handles it. */
-  function dispatch(intent) {
-    const s = get();
-    if (FORM[intent.type]) return void FORM[intent.type](intent);
-    if (ctx.teach.dispatch(intent)) return;
-    switch (intent.type) {
-      case "start": return void games.start({ confirmed: !!intent.confirmed });
-      case "speed":
-        up(T.setSpeed, intent.value);
-        return void writePrefs({ ...loadPrefs(), speed: intent.value });
-      case "resume":
-        up((st) => ({ ...st, screen: "table", error: null }));
-        up(T.announce, turnText(get().view, get().friend?.seat ?? null));
-        return void bots.run();
-      case "new-game":
-        ctx.cancel();
-        saves.refreshList();
-        ctx.friends.refreshList();
-        ctx.daily.refresh(); // the date may have changed since the page loaded
-        return void up(T.toStart);
-      case "dismiss-save-problem": return void up(T.setSaveProblem, null);
-      case "rematch": return void games.rematch();
-      case "pick":
-        if (humanTurn(s) && !s.busy) up(T.pick, intent.card);
-        return;
-      case "pick-index": return void pickIndex(intent.index);
-      case "rotate": return void ctx.access.rotate(intent.step);
-      case "hover": return void up(T.hover, intent.spot);
-      case "place": return void games.place(intent.x, intent.y);
-      case "place-at": return void games.placeAt(intent.x, intent.y, intent.confirm);
-      case "undo": return void games.undo();
-      case "highlight": return void up(T.toggleHighlight, intent.color);
-      case "fit": return void up(T.fit);
-      case "zoom": return void up(T.zoomAt, intent.from, intent.factor, intent.cx, intent.cy);
-      case "pinch": return void up(T.pinchBy, intent.from, intent.factor, intent.cx, intent.cy, intent.dx, intent.dy);
-      case "place-held": return void ctx.access.placeHeld();
-      case "explore": return void ctx.access.explore(intent.dx, intent.dy, intent.home);
-      case "settings-open": return void ctx.settings.open();
-      case "setting-theme": return void ctx.settings.set("theme", intent.value);
-      case "setting-colour-blind": return void ctx.settings.set("colourBlind", !!intent.value);
-      case "setting-keep-finished": return void ctx.settings.set("keepFinished", intent.value);
-      case "pan": return void up(T.panBy, intent.from, intent.dx, intent.dy);
-      case "replay-open": return void replay.open();
-      case "replay-step": return void replay.step(intent.step);
-      case "replay-to": return void replay.jump(intent.to);
-      case "replay-close": return void replay.close();
-      case "export": return void ctx.files.exportRecord();
-      case "import-file": return void ctx.files.importRecord(intent.file);
-      case "import-confirmed": return void ctx.files.openImport();
-      case "resume-saved": return void saves.resumeSaved(intent.id);
-      case "export-saved": return void ctx.files.exportSaved(intent.id);
-      case "delete-saved": return void saves.deleteSaved(intent.id, !!intent.confirmed);
-      case "make-room": return void saves.makeRoomFor(!!intent.confirmed);
-      case "confirm-yes": return void (s.dialog?.yes && dispatch(s.dialog.yes));
-      case "confirm-no": return void ctx.files.decline(s.dialog?.no);
-      case "share": return void share.open();
-      case "review": return void ctx.review.open();
-      case "review-stop": return void ctx.review.stop();
-      case "review-move": return void ctx.review.show(intent.ply);
-      case "review-back": return void ctx.review.back();
-      case "copy-link": return void share.copy("deal");
-      case "copy-game-link": return void share.copy("game");
-      case "link-changed": return void ctx.links.changed();
-      case "saved-bots-changed": return void up(T.setSavedBots, botNames());
-      case "daily-open": return void ctx.daily.open({ confirmed: !!intent.confirmed });
-      case "daily-practice": return void ctx.daily.practice(intent.date, { confirmed: !!intent.confirmed });
-      case "daily-stats": return void ctx.daily.stats();
-      case "daily-share": return void ctx.daily.share("share");
-      case "daily-copy": return void ctx.daily.share("copy");
-      case "daily-export": return void ctx.daily.exportDays();
-      case "close-dialog": return void up(T.closeDialog);
-      case "retry": return void loading.retry();
-      case "dismiss-error": return void up(T.dismissError);
-      case "bots-retry":
-        up(T.dismissError);
-        return void bots.run();
-      case "update-ready": return void up(T.updateReady, true);
-      case "apply-update": return void ctx.pwa?.applyUpdate();
-      case "dismiss-update": return void up(T.updateReady, false);
-      case "friend-resume": return void ctx.friends.resume(intent.key);
-      case "friend-link": return void ctx.friends.showLink(intent.key);
-      case "friend-remove": return void ctx.friends.remove(intent.key);
-      case "play-friend": return void up(T.playFriend);
-      case "friend-copy": return void ctx.friends.copy();
-      case "friend-share": return void ctx.friends.share();
-      case "friend-file": return void ctx.friends.download();
-      case "opening-dismiss": return void ctx.opening.dismiss();
-      case "escape": return void escape();
-      default:
-        console.warn(`unknown intent ${intent.type}`);
-    }
-  }
+/** The features with a mode or a dialog of their own: review, Today's Painting, friends. */
+function featureRoutes({ up, review, daily, friends, opening }) {
+  return {
+    review: () => review.open(),
+    "review-stop": () => review.stop(),
+    "review-move": (i) => review.show(i.ply),
+    "review-back": () => review.back(),
+    "daily-open": (i) => daily.open({ confirmed: !!i.confirmed }),
+    "daily-practice": (i) => daily.practice(i.date, { confirmed: !!i.confirmed }),
+    "daily-stats": () => daily.stats(),
+    "daily-share": () => daily.share("share"),
+    "daily-copy": () => daily.share("copy"),
+    "daily-export": () => daily.exportDays(),
+    "friend-resume": (i) => friends.resume(i.key),
+    "friend-link": (i) => friends.showLink(i.key),
+    "friend-remove": (i) => friends.remove(i.key),
+    "play-friend": () => up(T.playFriend),
+    "friend-copy": () => friends.copy(),
+    "friend-share": () => friends.share(),
+    "friend-file": () => friends.download(),
+    "opening-dismiss": () => opening.dismiss(),
+  };
+}
 
-  ctx.dispatch = dispatch;
-  return { boot: loading.boot, dispatch };
+/** The page: speed, settings, dialogs, errors, the engine's retry, updates, Escape. */
+function pageRoutes(ctx) {
+  const { up, settings, loading } = ctx;
+  return {
+    speed: (i) => {
+      up(T.setSpeed, i.value);
+      writePrefs({ ...loadPrefs(), speed: i.value });
+    },
+    "settings-open": () => settings.open(),
+    "setting-theme": (i) => settings.set("theme", i.value),
+    "setting-colour-blind": (i) => settings.set("colourBlind", !!i.value),
+    "setting-keep-finished": (i) => settings.set("keepFinished", i.value),
+    "saved-bots-changed": () => up(T.setSavedBots, botNames()),
+    "confirm-yes": (i, s) => { if (s.dialog?.yes) ctx.dispatch(s.dialog.yes); },
+    "close-dialog": () => up(T.closeDialog),
+    retry: () => loading.retry(),
+    "dismiss-error": () => up(T.dismissError),
+    "update-ready": () => up(T.updateReady, true),
+    "apply-update": () => ctx.pwa?.applyUpdate(),
+    "dismiss-update": () => up(T.updateReady, false),
+    escape: (i, s) => {
+      if (ctx.teach.escape()) return;
+      if (s.dialog?.kind === "review" && s.dialog.detail) ctx.review.back();
+      else if (s.dialog) up(T.closeDialog);
+      else if (s.error) up(T.dismissError);
+      else if (s.held !== null) up(T.pick, s.held);
+      else if (s.replay) ctx.replay.close();
+    },
+  };
 }
