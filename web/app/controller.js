@@ -1,15 +1,20 @@
 // The controller: the only part of the page that talks to the engine. It turns intents
 // into engine commands and transitions. It decides no rule: the engine does.
-// Each concern has its module in control/:
-//   loading.js  start-up, engine progress and failure, Retry
-//   saves.js    the saved games, restore at load, the yes before a game is replaced
-//   files.js    export and import of record files
-//   games.js    Start game, Rematch, placing a card, Undo
-//   bots.js     the bots' turns, one visible move at a time
-//   replay.js   the replay viewer
-//   share.js    share links
-// This file wires them and routes each intent to one of them.
-
+// Each concern has its module:
+//   control/loading.js   start-up, engine progress and failure, Retry
+//   control/saves.js     the saved games, restore at load, the yes before a game is replaced
+//   control/files.js     export and import of record files
+//   control/games.js     Start game, Rematch, placing a card, Undo
+//   control/bots.js      the bots' turns, one visible move at a time
+//   control/replay.js    the replay viewer
+//   control/share.js     share links;  control/links.js  a game link opened in this tab
+//   control/settings.js  the Settings panel;  control/access.js  keyboard placing and exploring
+//   teach/control.js     preview, Hint, the Moves/Points panel, Rules, the guided first game
+//   review/control.js    "Review this game";  rating/control.js  your rating
+//   daily/control.js     Today's Painting (its play, daily/play.js, loads later)
+//   friends/control.js   friend games (loaded later);  opening/control.js  the first move early
+// This file wires them (one shared context, control/context.js) and routes each intent to
+// one of them through the route tables at its end.
 import { humanTurn } from "./queries.js";
 import { botNames } from "./lab/keep.js";
 import { loadPrefs, writePrefs } from "./storage.js";
