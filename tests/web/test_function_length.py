@@ -25,7 +25,6 @@ LONG = {  # module:function -> its length in lines when it was listed; to be spl
     "control/games.js:createGames": 141,
     "control/loading.js:createLoading": 133,
     "opening/control.js:createOpening": 107,
-    "teach/control.js:createTeach": 83,
 }
 
 

@@ -50,20 +50,6 @@ export function createTeach(ctx) {
     set({ hints: prefs.hints !== false });
   }
 
-  /** The finished Painting as a picture file. */
-  async function downloadArt(kind) {
-    const v = get().view;
-    if (!v?.is_over) return;
-    try {
-      const { artName, artPng, artSvgText, download } = await ctx.parts.art.load();
-      const blob = kind === "png" ? await artPng(v) : new Blob([artSvgText(v)], { type: "image/svg+xml" });
-      download(blob, artName(v, kind));
-      ctx.up(T.announce, `Saved the Painting as ${artName(v, kind)}.`);
-    } catch (error) {
-      ctx.up(T.refused, `The picture could not be made: ${error.message}`);
-    }
-  }
-
   const INTENTS = {
     hint: () => hint(),
     "setting-hints": () => setHints(!get().teach.hints),
@@ -75,8 +61,8 @@ export function createTeach(ctx) {
     "teach-tab": (i) => raw(i.open ? openTab : toggleTab, i.tab), // click toggles; arrow keys open
     "log-select": (i) => raw(selectPly, i.ply),
     "seat-select": (i) => ctx.up(selectSeat, i.seat),
-    "download-png": () => downloadArt("png"),
-    "download-svg": () => downloadArt("svg"),
+    "download-png": () => downloadArt(ctx, "png"),
+    "download-svg": () => downloadArt(ctx, "svg"),
   };
 
   /** The teaching intents: true if handled. */
@@ -95,4 +81,18 @@ export function createTeach(ctx) {
   }
 
   return { init, dispatch, escape, maybeTour, hint };
+}
+
+/** The finished Painting as a picture file (export-art.js, loaded later: ctx.parts.art). */
+async function downloadArt({ get, up, parts }, kind) {
+  const v = get().view;
+  if (!v?.is_over) return;
+  try {
+    const { artName, artPng, artSvgText, download } = await parts.art.load();
+    const blob = kind === "png" ? await artPng(v) : new Blob([artSvgText(v)], { type: "image/svg+xml" });
+    download(blob, artName(v, kind));
+    up(T.announce, `Saved the Painting as ${artName(v, kind)}.`);
+  } catch (error) {
+    up(T.refused, `The picture could not be made: ${error.message}`);
+  }
 }
