@@ -24,7 +24,6 @@ LONG = {  # module:function -> its length in lines when it was listed; to be spl
     "daily/play.js:createDailyPlay": 200,
     "control/games.js:createGames": 141,
     "control/loading.js:createLoading": 133,
-    "opening/control.js:createOpening": 107,
 }
 
 

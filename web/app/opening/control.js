@@ -28,15 +28,9 @@ export function createOpening(ctx) {
   const current = (mine) => shown === mine && get().view === mine.view;
 
   /** Fetch the pool of `players` ahead of Start game while the engine loads (a few kB). */
-  function prefetch(players) {
-    if (get().engine.status === "loading") loadPool(players);
-  }
-
+  const prefetch = (players) => get().engine.status === "loading" && loadPool(players);
   /** Does Start game with `args` (no seed) take an opening now? */
-  function fits(args) {
-    const s = get();
-    return s.engine.status === "loading" && !s.restoring && !s.busy && fitsOpening(args, RULES);
-  }
+  const fits = (args) => fitsNow(get(), args);
 
   /** Show an opening for `args` at once; `fallback()` starts the game as before if there is none. */
   async function start(args, remember, fallback) {
@@ -44,15 +38,9 @@ export function createOpening(ctx) {
     const pool = await loadPool(args.players);
     up(T.busy, false);
     if (!pool || get().engine.status === "ready") return fallback(); // the engine deals as fast now
-    const openings = pool.openings;
-    const last = openings.findIndex((o) => o.seed === lastSeen(args.players));
-    const { seed, view } = openings[choose(openings.length, last)];
-    let table;
-    try {
-      table = dress(view, args.seats);
-    } catch {
-      return fallback(); // a damaged file: the engine deals, as without openings
-    }
+    const picked = pickOpening(pool, args);
+    if (!picked) return fallback(); // a damaged file: the engine deals, as without openings
+    const { seed, table } = picked;
     rememberSeen(args.players, seed);
     ctx.games.replaced();
     up(T.gameLoaded, table, `New game: ${table.seats.length} players, ${table.rounds} rounds. ${turnText(table)}`);
@@ -93,26 +81,10 @@ export function createOpening(ctx) {
     if (!current(mine)) return;
     shown = null;
     const move = get().opening?.move ?? null;
-    ctx.saves.save(view, { fresh: true });
-    ctx.saves.refreshList();
-    if (mine.remember) writePrefs({ ...loadPrefs(), setup: mine.remember });
-    if (!sameData(view, mine.view)) {
-      const notice = `The game engine dealt this game differently from the table shown while it loaded; the game goes on from the engine's deal${move ? ": please place your card again" : ""}.`;
-      up(T.gameLoaded, view, `${notice} ${turnText(view)}`);
-      up(openingDiffered, notice);
-      return void ctx.bots.run();
-    }
+    keepDealt(ctx, view, mine.remember);
+    if (!sameData(view, mine.view)) return differed(ctx, view, move);
     up(openingConfirmed, view);
-    if (!move) return void ctx.bots.run();
-    try {
-      const after = await engine.call("play", { record: view.record, move });
-      if (get().view !== view) return;
-      ctx.games.moved(view, after);
-    } catch (error) {
-      if (get().view !== view || ctx.loading.lost(error)) return;
-      up(T.refused, `Card ${move.card} cannot go at column ${move.x}, row ${move.y}: ${reason(error)}`);
-    }
-    ctx.bots.run();
+    await playQueued(ctx, view, move);
   }
 
   /** The engine failed to load and Retry brought a new one: confirm the opening on it. */
@@ -120,10 +92,54 @@ export function createOpening(ctx) {
     if (shown && current(shown)) confirm(shown);
   }
 
-  /** Dismiss the notice that the engine dealt another game. */
-  function dismiss() {
-    up(openingNoticeGone);
-  }
+  /** `dismiss`: the notice that the engine dealt another game goes. */
+  return { prefetch, fits, start, waiting, queue, retried, dismiss: () => up(openingNoticeGone) };
+}
 
-  return { prefetch, fits, start, waiting, queue, retried, dismiss };
+/** One of the pool's openings for `args` (not the last one seen), dressed in its seats:
+ * {seed, table}, or null when the file is damaged. */
+function pickOpening(pool, args) {
+  const openings = pool.openings;
+  const last = openings.findIndex((o) => o.seed === lastSeen(args.players));
+  const { seed, view } = openings[choose(openings.length, last)];
+  try {
+    return { seed, table: dress(view, args.seats) };
+  } catch {
+    return null;
+  }
+}
+
+/** The engine dealt another game than the opening shown (it must not): say so, go on from its deal. */
+function differed({ up, bots }, view, move) {
+  const notice = `The game engine dealt this game differently from the table shown while it loaded; the game goes on from the engine's deal${move ? ": please place your card again" : ""}.`;
+  up(T.gameLoaded, view, `${notice} ${turnText(view)}`);
+  up(openingDiffered, notice);
+  bots.run();
+}
+
+/** The opening is the engine's game `view`: send the person's queued move (if any), then the bots. */
+async function playQueued({ engine, get, up, games, loading, bots }, view, move) {
+  if (move) {
+    try {
+      const after = await engine.call("play", { record: view.record, move });
+      if (get().view !== view) return;
+      games.moved(view, after);
+    } catch (error) {
+      if (get().view !== view || loading.lost(error)) return;
+      up(T.refused, `Card ${move.card} cannot go at column ${move.x}, row ${move.y}: ${reason(error)}`);
+    }
+  }
+  bots.run();
+}
+
+/** The engine's game is saved as a new game, and the set-up it was started with remembered. */
+function keepDealt({ saves }, view, remember) {
+  saves.save(view, { fresh: true });
+  saves.refreshList();
+  if (remember) writePrefs({ ...loadPrefs(), setup: remember });
+}
+
+/** Does Start game with `args` (no seed) take an opening in state `s`: the engine still loading? */
+function fitsNow(s, args) {
+  return s.engine.status === "loading" && !s.restoring && !s.busy && fitsOpening(args, RULES);
 }
