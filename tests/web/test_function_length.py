@@ -23,7 +23,6 @@ LONG = {  # module:function -> its length in lines when it was listed; to be spl
     "friends/control.js:createFriends": 208,
     "daily/play.js:createDailyPlay": 200,
     "control/games.js:createGames": 141,
-    "control/loading.js:createLoading": 133,
 }
 
 

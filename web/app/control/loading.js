@@ -15,27 +15,7 @@ export function createLoading(ctx) {
   let pendingRestore = null; // this tab's save, when the engine failed before it was restored
   let recovering = false;
 
-  /** Follow the engine's start-up into the state; resolves true once it is ready. */
-  function watchEngine() {
-    engine.onprogress = ({ stage, fraction, received, total }) =>
-      up(T.engineProgress, STAGES[stage] || stage, fraction, received, total);
-    engine.onlost = (message) => recover(message);
-    const ready = engine.ready;
-    return ready.then(
-      () => { if (ready === engine.ready) up(T.engineReady); return true; },
-      (error) => { if (ready === engine.ready) up(T.engineFailed, clip(error.message, 200)); return false; });
-  }
-
-  /** Preferences, with a notice when some could not be read (they are dropped for good). */
-  function applyPrefs() {
-    const { prefs, dropped } = readPrefs();
-    if (dropped.length) {
-      writePrefs(prefs);
-      up(T.setNotices, [...get().notices, `Some saved preferences could not be read and were reset (${dropped.join(", ")}).`]);
-    }
-    if (prefs.speed) up(T.setSpeed, prefs.speed);
-    if (prefs.setup) up(T.setSetup, { ...get().setup, ...prefs.setup, seed: "" });
-  }
+  const watchEngine = () => watch(ctx, recover);
 
   /**
    * Apply preferences and the link, restore this tab's game, autostart if asked. `play`: the
@@ -43,26 +23,16 @@ export function createLoading(ctx) {
    * while the engine loads (opening/), instead of once the engine is ready.
    */
   async function boot({ autostart = false, play = false } = {}) {
-    applyPrefs();
+    applyPrefs(ctx);
     const link = readParams(ctx.location.search);
     const problems = [...link.notes]; // what the link asked that could not be used
-    if (link.speed) up(T.setSpeed, link.speed);
-    if (link.theme) document.documentElement.dataset.theme = link.theme;
-    if (link.setup) {
-      up(T.setSetup, link.setup);
-      const seats = link.setup.seats.length;
-      link.notes.unshift(`Set up from the link: ${seats} players${link.setup.seed ? `, seed ${link.setup.seed}` : ""}. Press Start game to play.`);
-      const { pathname, search, hash } = ctx.location;
-      try { history.replaceState(null, "", pathname + withoutSetup(search) + hash); } catch { /* file: or sandboxed */ }
-    }
-    if (link.notes.length) up(T.setNotices, [...get().notices, ...link.notes]);
+    applyLink(ctx, link);
     // Start game can show an opening at once (autostart waits for the engine: none needed)
     if (!link.autostart && !autostart) ctx.opening.prefetch(get().setup.seats.length);
     const saved = ctx.saves.load();
     if (saved) up(T.setRestoring, true);
     const game = ctx.links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
-    const { seed, seats } = get().setup;
-    const early = play && !saved && game === null && !link.daily && !seed && !seats.some((s) => s.controller === "friend")
+    const early = play && !saved && game === null && !link.daily && dealtAtOnce(get().setup)
       ? Promise.resolve(ctx.games.start({ confirmed: true })).then(() => problems.length && up(T.refused, linkProblems(problems)))
       : null;
     const ok = await watchEngine();
@@ -73,19 +43,7 @@ export function createLoading(ctx) {
     if (ok) ctx.daily.refresh();
     if (ok && game !== null) return void await ctx.links.open(game); // a friend game's link too
     if (ok && link.daily) return void await ctx.daily.open();
-    if ((link.autostart || autostart) && ok && !early) {
-      // the start screen is skipped: what the link could not use is said on the table
-      const told = () => problems.length && up(T.refused, linkProblems(problems));
-      const asked = ctx.saves.confirmReplace({ title: link.autostart ? "Start the link's game?" : "Start a new game?", yesLabel: "Start the new game",
-        yes: { type: "start", confirmed: true }, no: { type: "resume" } }, () => ctx.games.start({ confirmed: true }).then(told));
-      if (asked === undefined) told();
-    }
-  }
-
-  /** One toast for the notes about a link whose game started at once (autostart=1). */
-  function linkProblems(notes) {
-    const more = notes.length > 3 ? ` …and ${notes.length - 3} more.` : "";
-    return clip(`Not all of the link could be used: ${notes.slice(0, 3).join(" ")}${more}`, 600);
+    if ((link.autostart || autostart) && ok && !early) startAtOnce(ctx, link, problems);
   }
 
   /** The Retry button: a fresh worker, then this tab's saved game, or the bots carry on. */
@@ -121,14 +79,7 @@ export function createLoading(ctx) {
         if (id) pendingRestore = { id, save: { record: get().view?.record, moves: get().view?.record?.moves?.length ?? 0, savedAt: new Date().toISOString() } };
         return;
       }
-      const record = get().view?.record;
-      if (record) {
-        const view = await engine.call("view", { record });
-        up((s) => ({ ...s, view, replay: null, busy: false, thinking: null, held: null, hover: null, stalled: false }));
-      }
-      if (get().error?.startsWith("The game engine stopped")) up(T.dismissError);
-      up(T.announce, `The game engine is back${get().screen === "table" ? ": your game carries on" : ""}.`);
-      if (get().screen === "table") ctx.bots.run();
+      await putBack(ctx);
     } catch (error) {
       if (!lost(error)) up(T.refused, `The game could not be put back: ${clip(error.message)}`);
     } finally {
@@ -136,10 +87,77 @@ export function createLoading(ctx) {
     }
   }
 
-  /** True if `error` is an engine loss that recover() handles (callers then stay quiet). */
-  function lost(error) {
-    return error?.type === "EngineLost";
-  }
+  return { boot, retry, recover, lost };
+}
 
-  return { boot, retry, watchEngine, recover, lost };
+/** True if `error` is an engine loss that recover() handles (callers then stay quiet). */
+function lost(error) {
+  return error?.type === "EngineLost";
+}
+
+/** Preferences, with a notice when some could not be read (they are dropped for good). */
+function applyPrefs({ get, up }) {
+  const { prefs, dropped } = readPrefs();
+  if (dropped.length) {
+    writePrefs(prefs);
+    up(T.setNotices, [...get().notices, `Some saved preferences could not be read and were reset (${dropped.join(", ")}).`]);
+  }
+  if (prefs.speed) up(T.setSpeed, prefs.speed);
+  if (prefs.setup) up(T.setSetup, { ...get().setup, ...prefs.setup, seed: "" });
+}
+
+/** The link's display options and set-up (taken off the address bar), its notes shown. */
+function applyLink({ get, up, location }, link) {
+  if (link.speed) up(T.setSpeed, link.speed);
+  if (link.theme) document.documentElement.dataset.theme = link.theme;
+  if (link.setup) {
+    up(T.setSetup, link.setup);
+    const seats = link.setup.seats.length;
+    link.notes.unshift(`Set up from the link: ${seats} players${link.setup.seed ? `, seed ${link.setup.seed}` : ""}. Press Start game to play.`);
+    const { pathname, search, hash } = location;
+    try { history.replaceState(null, "", pathname + withoutSetup(search) + hash); } catch { /* file: or sandboxed */ }
+  }
+  if (link.notes.length) up(T.setNotices, [...get().notices, ...link.notes]);
+}
+
+/** autostart: the start screen is skipped; what the link could not use is said on the table. */
+function startAtOnce({ up, saves, games }, link, problems) {
+  const told = () => problems.length && up(T.refused, linkProblems(problems));
+  const asked = saves.confirmReplace({ title: link.autostart ? "Start the link's game?" : "Start a new game?", yesLabel: "Start the new game",
+    yes: { type: "start", confirmed: true }, no: { type: "resume" } }, () => games.start({ confirmed: true }).then(told));
+  if (asked === undefined) told();
+}
+
+/** One toast for the notes about a link whose game started at once (autostart=1). */
+function linkProblems(notes) {
+  const more = notes.length > 3 ? ` …and ${notes.length - 3} more.` : "";
+  return clip(`Not all of the link could be used: ${notes.slice(0, 3).join(" ")}${more}`, 600);
+}
+
+/** The embed's Start game deals a game at once (an opening while the engine loads): no seed, no Friend. */
+function dealtAtOnce({ seed, seats }) {
+  return !seed && !seats.some((s) => s.controller === "friend");
+}
+
+/** A new engine is ready after a loss: the game on the table from its record, the bots go on. */
+async function putBack({ engine, get, up, bots }) {
+  const record = get().view?.record;
+  if (record) {
+    const view = await engine.call("view", { record });
+    up((s) => ({ ...s, view, replay: null, busy: false, thinking: null, held: null, hover: null, stalled: false }));
+  }
+  if (get().error?.startsWith("The game engine stopped")) up(T.dismissError);
+  up(T.announce, `The game engine is back${get().screen === "table" ? ": your game carries on" : ""}.`);
+  if (get().screen === "table") bots.run();
+}
+
+/** Follow the engine's start-up into the state (a loss goes to `onlost`); resolves true once ready. */
+function watch({ engine, up }, onlost) {
+  engine.onprogress = ({ stage, fraction, received, total }) =>
+    up(T.engineProgress, STAGES[stage] || stage, fraction, received, total);
+  engine.onlost = (message) => onlost(message);
+  const ready = engine.ready;
+  return ready.then(
+    () => { if (ready === engine.ready) up(T.engineReady); return true; },
+    (error) => { if (ready === engine.ready) up(T.engineFailed, clip(error.message, 200)); return false; });
 }
