@@ -65,3 +65,13 @@ def test_a_games_figure_is_the_mean_of_its_seats(calibration):
     seat1 = (move_accuracy(0.2) + 100) / 2
     assert accuracy == pytest.approx((100 + seat1) / 2)
     assert loss == pytest.approx(1.5)
+
+
+def test_the_logistic_analysis_recovers_the_curve_its_shares_come_from():
+    logistic = build_script("review_calibration_logistic")
+    points = [(v / 4, logistic.sigmoid(-0.3 + 0.8 * v / 4)) for v in range(-40, 41)]
+    a, b = logistic.fit(points)
+    assert (a, b) == (pytest.approx(-0.3, abs=1e-6), pytest.approx(0.8, abs=1e-6))
+    moves = [[0, 1.0, 0.6, 0.5, 2.0, 1.0], [0, 0.0, 0.5, 0.5, 1.0, 1.0]]
+    drop = logistic.sigmoid(a + 2 * b) - logistic.sigmoid(a + b)
+    assert logistic.game_accuracy(moves, a, b) == pytest.approx((move_accuracy(drop) + 100) / 2)
