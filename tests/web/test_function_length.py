@@ -22,7 +22,6 @@ LONG = {  # module:function -> its length in lines when it was listed; to be spl
     "control/saves.js:createSaves": 214,
     "friends/control.js:createFriends": 208,
     "daily/play.js:createDailyPlay": 200,
-    "control/games.js:createGames": 141,
 }
 
 

@@ -14,7 +14,7 @@ function seedValue(text) {
 }
 
 export function createGames(ctx) {
-  const { engine, get, up } = ctx;
+  const { get, up } = ctx;
 
   /** Another game takes the table: cancel the bots and forget the old replay. */
   function replaced() {
@@ -24,24 +24,7 @@ export function createGames(ctx) {
     up(T.setDaily, null);
   }
 
-  async function newGame(args, remember) {
-    if (get().busy) return;
-    up(T.busy, true);
-    up(T.dismissError);
-    const ok = get().engine.status === "ready" || await engine.ready.then(() => true, () => false);
-    if (!ok) return up(T.refused, "The game engine is not loaded. Press Retry at the top of the page.");
-    try {
-      const view = await engine.call("new_game", args);
-      replaced();
-      up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
-      ctx.saves.save(view, { fresh: true });
-      ctx.saves.refreshList();
-      if (remember) writePrefs({ ...loadPrefs(), setup: remember });
-      ctx.bots.run();
-    } catch (error) {
-      up(T.refused, `The game could not start: ${reason(error)}`); // an engine loss too: the player presses Start again
-    }
-  }
+  const newGame = (args, remember) => dealNew(ctx, replaced, args, remember);
 
   /** Start game: a new game from the start screen's form (after a yes if one is in progress). */
   function start({ confirmed = false } = {}) {
@@ -56,15 +39,7 @@ export function createGames(ctx) {
       return void up(T.refused, "No bot is saved yet: write one in the Bot Lab (lab.html), press Save, then choose it for a seat.");
     }
     if (setup.seats.some((seat) => seat.controller === "friend")) return ctx.friends.start(setup);
-    const args = {
-      players: setup.seats.length,
-      rotations: setup.rotations,
-      first_player: setup.first,
-      seats: setup.seats.map(({ name, colors, controller }) => ({ name: trimName(name), colors, controller })),
-    };
-    const seed = seedValue(setup.seed);
-    if (seed !== undefined) args.seed = seed;
-    const remember = { seats: args.seats, rotations: setup.rotations, first: setup.first };
+    const { args, remember } = gameArgs(setup);
     // no seed while the engine loads: a build-time opening, playable at once (opening/)
     if (ctx.opening.fits(args)) return ctx.opening.start(args, remember, () => newGame(args, remember));
     return newGame(args, remember);
@@ -74,11 +49,8 @@ export function createGames(ctx) {
   function rematch() {
     const r = get().view.record;
     const f = get().friend;
-    if (f) { // a new friend game with the same people: this device's seat here, the others Friend
-      return ctx.friends.start({ rotations: r.options.rotations, first: r.first_player, seed: "",
-        seats: r.seats.map(({ name, colors, controller }, i) => ({ name, colors,
-          controller: controller !== "human" ? controller : i === f.seat ? "human" : "friend" })) });
-    }
+    // a new friend game with the same people: this device's seat here, the others Friend
+    if (f) return ctx.friends.start(friendRematch(r, f.seat));
     return newGame({ players: r.options.players, rotations: r.options.rotations,
       first_player: r.first_player, seats: r.seats.map(({ name, colors, controller }) => ({ name, colors, controller })) });
   }
@@ -93,26 +65,7 @@ export function createGames(ctx) {
     if (view.is_over) ctx.daily.ended();
   }
 
-  /** Place the held card with its top-left cell at (x, y). */
-  async function place(x, y) {
-    const s = get();
-    if (!humanTurn(s) || s.busy || s.held === null) return;
-    const move = { card: s.held, x, y, rotation: s.rotation };
-    if (ctx.opening.waiting(s)) return void ctx.opening.queue(move); // sent once the engine is ready
-    const before = s.view;
-    const mine = ctx.gen;
-    up(T.busy, true);
-    try {
-      const view = s.friend ? await ctx.friends.play(before.record, move)
-        : await engine.call("play", { record: before.record, move });
-      if (ctx.stale(mine)) return;
-      moved(before, view);
-      ctx.bots.run();
-    } catch (error) {
-      if (ctx.stale(mine) || ctx.loading.lost(error)) return;
-      up(T.refused, `Card ${move.card} cannot go at column ${x}, row ${y}: ${reason(error)}`);
-    }
-  }
+  const place = (x, y) => placeHeld(ctx, moved, x, y);
 
   /**
    * A tap on the Painting: with `confirm`, the first tap shows the card there with its score
@@ -129,28 +82,91 @@ export function createGames(ctx) {
     place(x, y);
   }
 
-  /** Undo: the seat the engine allows takes back its last card. */
-  async function undo() {
-    const s = get();
-    const seat = undoSeat(s.view);
-    if (modeOf(s).undoRefused && s.view && !s.view.is_over) return void up(T.refused, modeOf(s).undoRefused);
-    if (seat === null || s.busy || s.replay) return;
-    ctx.cancel();
-    up(T.busy, true);
-    const before = s.view;
-    try {
-      const view = await engine.call("undo", { record: before.record, seat });
-      const taken = before.record.moves.length - view.record.moves.length;
-      ctx.rating.undone(before.record);
-      up(T.viewChanged, view, { announcement: `${before.seats[seat].name} took back the last card${taken > 1 ? ` (${taken} moves undone)` : ""}. ${turnText(view)}` });
-      ctx.saves.save(view);
-      ctx.bots.run();
-    } catch (error) {
-      if (ctx.loading.lost(error)) return;
-      up(T.refused, `Undo was refused: ${reason(error)}`);
-      ctx.bots.run();
-    }
-  }
+  return { start, rematch, moved, place, placeAt, undo: () => undo(ctx), replaced };
+}
 
-  return { start, rematch, moved, place, placeAt, undo, replaced };
+/** The engine's new_game arguments of the start screen's `setup`, and what is remembered of it. */
+function gameArgs(setup) {
+  const args = {
+    players: setup.seats.length,
+    rotations: setup.rotations,
+    first_player: setup.first,
+    seats: setup.seats.map(({ name, colors, controller }) => ({ name: trimName(name), colors, controller })),
+  };
+  const seed = seedValue(setup.seed);
+  if (seed !== undefined) args.seed = seed;
+  return { args, remember: { seats: args.seats, rotations: setup.rotations, first: setup.first } };
+}
+
+/** A friend game's Rematch: the same people, `seat` played here and the other people Friend. */
+function friendRematch(record, seat) {
+  return { rotations: record.options.rotations, first: record.first_player, seed: "",
+    seats: record.seats.map(({ name, colors, controller }, i) => ({ name, colors,
+      controller: controller !== "human" ? controller : i === seat ? "human" : "friend" })) };
+}
+
+/** A new game from the engine (`replaced()` first clears the old one's work), saved and started. */
+async function dealNew({ engine, get, up, saves, bots }, replaced, args, remember) {
+  if (get().busy) return;
+  up(T.busy, true);
+  up(T.dismissError);
+  const ok = get().engine.status === "ready" || await engine.ready.then(() => true, () => false);
+  if (!ok) return up(T.refused, "The game engine is not loaded. Press Retry at the top of the page.");
+  try {
+    const view = await engine.call("new_game", args);
+    replaced();
+    up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
+    saves.save(view, { fresh: true });
+    saves.refreshList();
+    if (remember) writePrefs({ ...loadPrefs(), setup: remember });
+    bots.run();
+  } catch (error) {
+    up(T.refused, `The game could not start: ${reason(error)}`); // an engine loss too: the player presses Start again
+  }
+}
+
+/** Undo: the seat the engine allows takes back its last card (never in a scored daily). */
+async function undo(ctx) {
+  const { engine, get, up } = ctx;
+  const s = get();
+  const seat = undoSeat(s.view);
+  if (modeOf(s).undoRefused && s.view && !s.view.is_over) return void up(T.refused, modeOf(s).undoRefused);
+  if (seat === null || s.busy || s.replay) return;
+  ctx.cancel();
+  up(T.busy, true);
+  const before = s.view;
+  try {
+    const view = await engine.call("undo", { record: before.record, seat });
+    const taken = before.record.moves.length - view.record.moves.length;
+    ctx.rating.undone(before.record);
+    up(T.viewChanged, view, { announcement: `${before.seats[seat].name} took back the last card${taken > 1 ? ` (${taken} moves undone)` : ""}. ${turnText(view)}` });
+    ctx.saves.save(view);
+    ctx.bots.run();
+  } catch (error) {
+    if (ctx.loading.lost(error)) return;
+    up(T.refused, `Undo was refused: ${reason(error)}`);
+    ctx.bots.run();
+  }
+}
+
+/** Place the held card with its top-left cell at (x, y); `moved(before, view)` shows the answer. */
+async function placeHeld(ctx, moved, x, y) {
+  const { engine, get, up } = ctx;
+  const s = get();
+  if (!humanTurn(s) || s.busy || s.held === null) return;
+  const move = { card: s.held, x, y, rotation: s.rotation };
+  if (ctx.opening.waiting(s)) return void ctx.opening.queue(move); // sent once the engine is ready
+  const before = s.view;
+  const mine = ctx.gen;
+  up(T.busy, true);
+  try {
+    const view = s.friend ? await ctx.friends.play(before.record, move)
+      : await engine.call("play", { record: before.record, move });
+    if (ctx.stale(mine)) return;
+    moved(before, view);
+    ctx.bots.run();
+  } catch (error) {
+    if (ctx.stale(mine) || ctx.loading.lost(error)) return;
+    up(T.refused, `Card ${move.card} cannot go at column ${x}, row ${y}: ${reason(error)}`);
+  }
 }
