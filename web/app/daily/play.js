@@ -16,14 +16,9 @@ import { fileOf as fileData, readDays, storeDays } from "./store.js";
 
 /** Today's Painting's games and dialogs; `ctx.daily` gives it `refresh` and `today`. */
 export function createDailyPlay(ctx) {
-  const { engine, get, up } = ctx;
+  const { get, up } = ctx;
   const { refresh, today } = ctx.daily;
   let working = null; // the record whose result is being worked out
-
-  /** A scored daily of `date` in progress, saved on this device (its id), or null. */
-  function savedAttempt(date) {
-    return listGames(ctx.mode).games.find((g) => !g.over && g.daily?.date === date && !g.daily.practice)?.id ?? null;
-  }
 
   /**
    * "Today's Painting": today's result if it is played, else the saved attempt, else a new
@@ -35,26 +30,19 @@ export function createDailyPlay(ctx) {
     const date = today();
     if (get().dailyDays[date]) return up(T.openDialog, { kind: "daily", date });
     const latest = await aheadOfSite(date, sitePage(ctx));
-    if (latest) return clockAhead(date, latest);
+    if (latest) return clockAhead(up, date, latest);
     if (!(await ctx.daily.claim(date))) return ctx.daily.elsewhere(date);
     const s = get();
     if (s.daily?.date === date && !s.daily.practice && s.view && !s.view.is_over) {
       return ctx.dispatch({ type: "resume" });
     }
-    const id = savedAttempt(date);
+    const id = savedAttempt(ctx.mode, date);
     if (id) return ctx.saves.resumeSaved(id);
     if (!confirmed) {
       return ctx.saves.confirmReplace({ title: "Start Today's Painting?", yesLabel: "Start Today's Painting",
-        yes: { type: "daily-open", confirmed: true } }, () => deal(date, false));
+        yes: { type: "daily-open", confirmed: true } }, () => deal(ctx, date, false));
     }
-    return deal(date, false);
-  }
-
-  /** The device's date is later than the latest date on Earth by the site's clock. */
-  function clockAhead(date, latest) {
-    up(T.openDialog, { kind: "confirm", title: "This device's clock is ahead",
-      text: `This device says it is ${dateLabel(date)}, but by the site's clock that day has not begun anywhere yet (it is ${dateLabel(latest)} at the latest). Today's Painting is scored on its own day only: play this deal as practice, or set the clock right and open it again.`,
-      yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
+    return deal(ctx, date, false);
   }
 
   /** Play `date`'s daily again as practice (marked so, never counted). */
@@ -62,26 +50,9 @@ export function createDailyPlay(ctx) {
     if (!/^\d{4}-\d\d-\d\d$/.test(date || "")) return up(T.refused, "Pick a date to play as practice.");
     if (!confirmed) {
       return ctx.saves.confirmReplace({ title: "Play a practice Painting?", yesLabel: "Play as practice",
-        yes: { type: "daily-practice", date, confirmed: true } }, () => deal(date, true));
+        yes: { type: "daily-practice", date, confirmed: true } }, () => deal(ctx, date, true));
     }
-    return deal(date, true);
-  }
-
-  async function deal(date, isPractice) {
-    up(T.closeDialog);
-    up(T.busy, true);
-    try {
-      const { number, view } = await engine.call("daily", { date });
-      ctx.games.replaced();
-      up(T.setDaily, { date, number, practice: isPractice });
-      const what = `${isPractice ? "Practice: " : ""}Today's Painting #${number}, ${dateLabel(date)}`;
-      up(T.gameLoaded, view, `${what}. ${turnText(view)}`);
-      ctx.saves.save(view, { fresh: true });
-      ctx.saves.refreshList();
-      ctx.bots.run();
-    } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `Today's Painting could not start: ${reason(error)}`);
-    }
+    return deal(ctx, date, true);
   }
 
   /**
@@ -101,65 +72,10 @@ export function createDailyPlay(ctx) {
     working = record;
     up(T.setDailyResult, { pending: true });
     try {
-      const hints = s.teach.hintsUsed || 0; // part of the result, and of its text
-      const result = await engine.call("daily_result", { record, date: daily.date, hints });
-      const payload = await pack(result.link_text); // the day, your moves, the result it claims
-      const url = linkURL(sitePage(ctx), payload);
-      if (get().view?.record !== record) return;
-      if (!daily.practice) {
-        const stored = storeDays({ [daily.date]: { score: result.total, par: result.par, place: result.place,
-          players: result.players, link: payload, text: result.text, number: result.number, verdict: result.verdict, hints } });
-        up(T.setDailyDays, stored.days);
-      }
-      up(T.setDailyResult, { ...result, share: `${result.text}\n${url}` });
-      up(T.announce, `${turnText(get().view)} Par ${result.par}: ${result.verdict}.`);
-    } catch (error) {
-      if (get().view?.record === record && !ctx.loading.lost(error)) {
-        up(T.setDailyResult, { error: `The par could not be worked out: ${reason(error)}` });
-      }
+      await workOut(ctx, daily, record, s.teach.hintsUsed || 0);
     } finally {
       working = null;
     }
-  }
-
-  /** The text to share: the table's daily result, or the dialog's day (its text worked out again if need be). */
-  async function shareText() {
-    const s = get();
-    if (s.dialog?.kind !== "daily") return s.dailyResult?.share ?? null;
-    const date = s.dialog.date;
-    const entry = s.dailyDays[date];
-    if (!entry) return null;
-    const url = linkURL(sitePage(ctx), entry.link);
-    if (entry.text) return `${entry.text}\n${url}`;
-    const { view } = await engine.call("link_open", { text: await unpack(entry.link) });
-    const result = await engine.call("daily_result", { record: view.record, date });
-    return `${result.text}\n${url}`;
-  }
-
-  /** Share (the Web Share API where there is one) or copy the result text. */
-  async function share(how) {
-    const note = (text) => (get().dialog?.kind === "daily"
-      ? up(T.openDialog, { ...get().dialog, note: text }) : up(T.setDailyResult, { ...get().dailyResult, note: text }));
-    let text;
-    try {
-      text = await shareText();
-    } catch (error) {
-      return note(`The result could not be made: ${reason(error)}`);
-    }
-    if (!text) return undefined;
-    if (get().dialog?.kind === "daily" && get().dialog.share !== text) up(T.openDialog, { ...get().dialog, share: text });
-    if (how === "share" && navigator.share) {
-      try {
-        await navigator.share({ text });
-        return note("Shared.");
-      } catch (error) {
-        if (error?.name === "AbortError") return undefined;
-      }
-    }
-    if (await copyText(text)) return note("Copied to the clipboard.");
-    return note(window.matchMedia?.("(pointer: coarse)").matches
-      ? "This page may not copy: press and hold the text above, then Copy."
-      : "This page may not copy: select the text above and press Ctrl+C (⌘C on a Mac).");
   }
 
   /** The stats and calendar (and today's result, once played). */
@@ -168,50 +84,147 @@ export function createDailyPlay(ctx) {
     up(T.openDialog, { kind: "daily", date: get().dailyDays[today()] ? today() : null });
   }
 
-  /** Download the results kept on this device as a destijl-daily/1 file. */
-  function exportDays() {
-    const blob = new Blob([`${JSON.stringify(fileData(get().dailyDays), null, 2)}\n`], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `destijl-daily-${today()}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    up(T.announce, `Exported your Today's Painting results as ${a.download}.`);
-  }
+  return { open, practice, ended, stats, share: (how) => share(ctx, how), exportDays: () => exportDays(ctx),
+    importDays: (data, name) => importDays(ctx, data, name) };
+}
 
-  /**
-   * Import a destijl-daily/1 file: each day is re-checked by the engine (`daily_check`): its
-   * link replayed as that day's result, the bots' moves the medium bot's, the day not after
-   * today, and the score, par and place worked out again (a file that says otherwise is
-   * refused). Only what the engine confirms is kept; days already here are kept too.
-   */
-  async function importDays(data, name) {
-    const days = data?.days && typeof data.days === "object" ? data.days : {};
-    const kept = {};
-    const refused = [];
-    const dates = Object.keys(days).sort();
-    for (const [index, date] of dates.entries()) {
-      up(T.announce, `${name}: checking ${date} (${index + 1} of ${dates.length})…`);
-      try {
-        const { entry } = await engine.call("daily_check", { date, entry: days[date], today: today() });
-        kept[date] = entry;
-      } catch (error) {
-        if (ctx.loading.lost(error)) return;
-        refused.push(`${date} (${reason(error)})`);
-      }
+/** A scored daily of `date` in progress, saved on this device (its id), or null. */
+function savedAttempt(mode, date) {
+  return listGames(mode).games.find((g) => !g.over && g.daily?.date === date && !g.daily.practice)?.id ?? null;
+}
+
+/** The device's date is later than the latest date on Earth by the site's clock. */
+function clockAhead(up, date, latest) {
+  up(T.openDialog, { kind: "confirm", title: "This device's clock is ahead",
+    text: `This device says it is ${dateLabel(date)}, but by the site's clock that day has not begun anywhere yet (it is ${dateLabel(latest)} at the latest). Today's Painting is scored on its own day only: play this deal as practice, or set the clock right and open it again.`,
+    yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
+}
+
+/** Deal `date`'s daily (a practice one if `isPractice`), saved as a new game. */
+async function deal(ctx, date, isPractice) {
+  const { engine, up } = ctx;
+  up(T.closeDialog);
+  up(T.busy, true);
+  try {
+    const { number, view } = await engine.call("daily", { date });
+    ctx.games.replaced();
+    up(T.setDaily, { date, number, practice: isPractice });
+    const what = `${isPractice ? "Practice: " : ""}Today's Painting #${number}, ${dateLabel(date)}`;
+    up(T.gameLoaded, view, `${what}. ${turnText(view)}`);
+    ctx.saves.save(view, { fresh: true });
+    ctx.saves.refreshList();
+    ctx.bots.run();
+  } catch (error) {
+    if (!ctx.loading.lost(error)) up(T.refused, `Today's Painting could not start: ${reason(error)}`);
+  }
+}
+
+/** The text to share: the table's daily result, or the dialog's day (its text worked out again if need be). */
+async function shareText(ctx) {
+  const { engine, get } = ctx;
+  const s = get();
+  if (s.dialog?.kind !== "daily") return s.dailyResult?.share ?? null;
+  const date = s.dialog.date;
+  const entry = s.dailyDays[date];
+  if (!entry) return null;
+  const url = linkURL(sitePage(ctx), entry.link);
+  if (entry.text) return `${entry.text}\n${url}`;
+  const { view } = await engine.call("link_open", { text: await unpack(entry.link) });
+  const result = await engine.call("daily_result", { record: view.record, date });
+  return `${result.text}\n${url}`;
+}
+
+/** Share (the Web Share API where there is one) or copy the result text. */
+async function share(ctx, how) {
+  const { get, up } = ctx;
+  const note = (text) => (get().dialog?.kind === "daily"
+    ? up(T.openDialog, { ...get().dialog, note: text }) : up(T.setDailyResult, { ...get().dailyResult, note: text }));
+  let text;
+  try {
+    text = await shareText(ctx);
+  } catch (error) {
+    return note(`The result could not be made: ${reason(error)}`);
+  }
+  if (!text) return undefined;
+  if (get().dialog?.kind === "daily" && get().dialog.share !== text) up(T.openDialog, { ...get().dialog, share: text });
+  if (how === "share" && navigator.share) {
+    try {
+      await navigator.share({ text });
+      return note("Shared.");
+    } catch (error) {
+      if (error?.name === "AbortError") return undefined;
     }
-    const before = Object.keys(get().dailyDays).length;
-    const stored = storeDays(kept);
-    up(T.setDailyDays, stored.days);
-    const added = Object.keys(stored.days).length - before;
-    const why = refused.length ? ` ${refused.length} refused, as the engine could not confirm ${refused.length === 1 ? "it" : "them"}: ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; …" : ""}.` : "";
-    const msg = `${name}: ${added} Today's Painting result${added === 1 ? "" : "s"} added.${why}`;
-    up(T.announce, msg);
-    if (refused.length || !stored.ok) up(T.refused, stored.ok ? msg : `${msg} They could not be stored on this device.`);
   }
+  if (await copyText(text)) return note("Copied to the clipboard.");
+  return note(window.matchMedia?.("(pointer: coarse)").matches
+    ? "This page may not copy: press and hold the text above, then Copy."
+    : "This page may not copy: select the text above and press Ctrl+C (⌘C on a Mac).");
+}
 
-  return { open, practice, ended, share, stats, exportDays, importDays };
+/** Download the results kept on this device as a destijl-daily/1 file. */
+function exportDays({ get, up, daily }) {
+  const blob = new Blob([`${JSON.stringify(fileData(get().dailyDays), null, 2)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `destijl-daily-${daily.today()}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  up(T.announce, `Exported your Today's Painting results as ${a.download}.`);
+}
+
+/**
+ * Import a destijl-daily/1 file: each day is re-checked by the engine (`daily_check`): its
+ * link replayed as that day's result, the bots' moves the medium bot's, the day not after
+ * today, and the score, par and place worked out again (a file that says otherwise is
+ * refused). Only what the engine confirms is kept; days already here are kept too.
+ */
+async function importDays(ctx, data, name) {
+  const { engine, get, up } = ctx;
+  const days = data?.days && typeof data.days === "object" ? data.days : {};
+  const kept = {};
+  const refused = [];
+  const dates = Object.keys(days).sort();
+  for (const [index, date] of dates.entries()) {
+    up(T.announce, `${name}: checking ${date} (${index + 1} of ${dates.length})…`);
+    try {
+      const { entry } = await engine.call("daily_check", { date, entry: days[date], today: ctx.daily.today() });
+      kept[date] = entry;
+    } catch (error) {
+      if (ctx.loading.lost(error)) return;
+      refused.push(`${date} (${reason(error)})`);
+    }
+  }
+  const before = Object.keys(get().dailyDays).length;
+  const stored = storeDays(kept);
+  up(T.setDailyDays, stored.days);
+  const added = Object.keys(stored.days).length - before;
+  const why = refused.length ? ` ${refused.length} refused, as the engine could not confirm ${refused.length === 1 ? "it" : "them"}: ${refused.slice(0, 3).join("; ")}${refused.length > 3 ? "; …" : ""}.` : "";
+  const msg = `${name}: ${added} Today's Painting result${added === 1 ? "" : "s"} added.${why}`;
+  up(T.announce, msg);
+  if (refused.length || !stored.ok) up(T.refused, stored.ok ? msg : `${msg} They could not be stored on this device.`);
+}
+
+/** A finished daily's result from the engine (its par game played now), kept if scored. */
+async function workOut(ctx, daily, record, hints) { // hints: part of the result, and of its text
+  const { engine, get, up } = ctx;
+  try {
+    const result = await engine.call("daily_result", { record, date: daily.date, hints });
+    const payload = await pack(result.link_text); // the day, your moves, the result it claims
+    const url = linkURL(sitePage(ctx), payload);
+    if (get().view?.record !== record) return;
+    if (!daily.practice) {
+      const stored = storeDays({ [daily.date]: { score: result.total, par: result.par, place: result.place,
+        players: result.players, link: payload, text: result.text, number: result.number, verdict: result.verdict, hints } });
+      up(T.setDailyDays, stored.days);
+    }
+    up(T.setDailyResult, { ...result, share: `${result.text}\n${url}` });
+    up(T.announce, `${turnText(get().view)} Par ${result.par}: ${result.verdict}.`);
+  } catch (error) {
+    if (get().view?.record === record && !ctx.loading.lost(error)) {
+      up(T.setDailyResult, { error: `The par could not be worked out: ${reason(error)}` });
+    }
+  }
 }
