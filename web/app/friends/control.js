@@ -32,211 +32,216 @@ function recipients(st, endedHere) {
   return st.link_for === null ? [] : [seats[st.link_for].name];
 }
 
+/** Friend games' part of the controller (loaded later: app/parts.js); `ctx.friends`. */
 export function createFriends(ctx) {
-  const { engine, get, up } = ctx;
-  const setFriend = (friend) => up((s) => ({ ...s, friend }));
+  return {
+    start: (setup) => start(ctx, setup),
+    play: (record, move) => play(ctx, record, move),
+    openRecord: (record) => openRecord(ctx, record),
+    resume: (key, options) => resume(ctx, key, options),
+    copy: () => copy(ctx),
+    share: () => share(ctx),
+    download: () => download(ctx),
+    showLink: (key) => resume(ctx, key, { quiet: true }), // the list's "Last link": the saved game again
+    remove: (key) => remove(ctx, key),
+  };
+}
 
-  /** The link of a record: its text from the engine, packed into the fragment. */
-  async function makeLink(record) {
-    const { text } = await engine.call("link_text", { record, kind: "friend" });
-    const url = linkUrl(ctx.location, await pack(text));
-    return { url, chars: url.length, limit: linkLimit(record.seats.length) };
+const setFriend = (ctx, friend) => ctx.up((s) => ({ ...s, friend }));
+
+/** The link of a record: its text from the engine, packed into the fragment. */
+async function makeLink(ctx, record) {
+  const { text } = await ctx.engine.call("link_text", { record, kind: "friend" });
+  const url = linkUrl(ctx.location, await pack(text));
+  return { url, chars: url.length, limit: linkLimit(record.seats.length) };
+}
+
+/** Keep a friend state `st` on this device and put it on the page. */
+async function adopt(ctx, st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false, added = false } = {}) {
+  const to = recipients(st, endedHere);
+  const link = to.length ? await makeLink(ctx, st.record) : null;
+  const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
+    signKey: st.seat === null ? null : signKey, endedHere, added, record: st.record, link,
+    linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
+    names: st.record.seats.map((x) => x.name) };
+  const problem = saveFriend(entry);
+  if (problem) ctx.up(T.setSaveProblem, { text: `This friend game is not being saved: ${problem}.`, room: 0 });
+  ctx.friends.refreshList();
+  if (!show) return entry;
+  const friend = { ...entry, note: "" };
+  const s = ctx.get();
+  if (st.view && s.screen === "table" && s.friend?.key === key && s.view) {
+    setFriend(ctx, friend);
+    if (s.view !== st.view) ctx.up(T.viewChanged, st.view, { announcement: announcement || sayState(st) });
+  } else {
+    ctx.cancel();
+    ctx.replay.forget();
+    if (st.view) ctx.up(T.gameLoaded, st.view, announcement || sayState(st));
+    else {
+      ctx.up(T.toStart);
+      ctx.up(T.announce, announcement || sayState(st));
+    }
+    setFriend(ctx, friend); // after gameLoaded, which forgets the previous game's friend
   }
+  if (announcement) ctx.up(T.announce, announcement);
+  if (st.seat !== null && st.next.kind === "bot") ctx.bots.run();
+  return entry;
+}
 
-  /** Keep a friend state `st` on this device and put it on the page. */
-  async function adopt(st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false, added = false } = {}) {
-    const to = recipients(st, endedHere);
-    const link = to.length ? await makeLink(st.record) : null;
-    const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
-      signKey: st.seat === null ? null : signKey, endedHere, added, record: st.record, link,
-      linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
-      names: st.record.seats.map((x) => x.name) };
-    const problem = saveFriend(entry);
-    if (problem) up(T.setSaveProblem, { text: `This friend game is not being saved: ${problem}.`, room: 0 });
-    ctx.friends.refreshList();
-    if (!show) return entry;
-    const friend = { ...entry, note: "" };
-    const s = get();
-    if (st.view && s.screen === "table" && s.friend?.key === key && s.view) {
-      setFriend(friend);
-      if (s.view !== st.view) up(T.viewChanged, st.view, { announcement: announcement || sayState(st) });
-    } else {
-      ctx.cancel();
-      ctx.replay.forget();
-      if (st.view) up(T.gameLoaded, st.view, announcement || sayState(st));
-      else {
-        up(T.toStart);
-        up(T.announce, announcement || sayState(st));
-      }
-      setFriend(friend); // after gameLoaded, which forgets the previous game's friend
-    }
-    if (announcement) up(T.announce, announcement);
-    if (st.seat !== null && st.next.kind === "bot") ctx.bots.run();
-    return entry;
+function sayState(st) {
+  const names = st.record.seats.map((x) => x.name);
+  const who = st.seat === null ? "You are watching this game." : `You play ${names[st.seat]}.`;
+  if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view, st.seat) : ""}`;
+  if (st.seat !== null && st.next.seat === st.seat) {
+    return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view, st.seat) : "Your turn."}`;
   }
+  if (st.next.kind === "bot") return `${who} ${names[st.next.seat]} to play.`;
+  return `${who} Waiting for ${names[st.next.seat]}: send them the link.`;
+}
 
-  function sayState(st) {
-    const names = st.record.seats.map((x) => x.name);
-    const who = st.seat === null ? "You are watching this game." : `You play ${names[st.seat]}.`;
-    if (st.next.kind === "over") return `${who} ${st.view ? turnText(st.view, st.seat) : ""}`;
-    if (st.seat !== null && st.next.seat === st.seat) {
-      return `${who} ${st.next.kind === "move" && st.view ? turnText(st.view, st.seat) : "Your turn."}`;
-    }
-    if (st.next.kind === "bot") return `${who} ${names[st.next.seat]} to play.`;
-    return `${who} Waiting for ${names[st.next.seat]}: send them the link.`;
+/** Start game with a Friend seat: the engine deals nothing yet; the first link carries the
+ *  setup and this device's commitment. */
+async function start(ctx, setup) {
+  if (String(setup.seed || "").trim()) return ctx.up(T.refused, SEED_REFUSED);
+  const seats = setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller }));
+  if (seats.filter((x) => x.controller === "human").length !== 1) {
+    return ctx.up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
   }
+  const mine = seats.findIndex((x) => x.controller === "human");
+  if (MADE_UP.test(seats[mine].name)) { // the link carries it: the friend's device calls you by it
+    document.querySelector(`.seat-name[data-seat="${mine}"]`)?.focus();
+    return ctx.up(T.refused, `Your name, please: type it in seat ${mine + 1}'s name field. It travels in the link, and your friend's device calls you by it.`);
+  }
+  ctx.up(T.busy, true);
+  try {
+    const signing = await makeKey();
+    const st = await ctx.engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first, key: signing.public });
+    await adopt(ctx, st, { announcement: `New friend game. ${sayState(st)}`, signKey: signing.private });
+  } catch (error) {
+    if (!ctx.loading.lost(error)) ctx.up(T.refused, `The friend game could not start: ${reason(error)}`);
+  } finally {
+    ctx.up(T.busy, false);
+  }
+}
 
-  /** Start game with a Friend seat: the engine deals nothing yet; the first link carries the
-   *  setup and this device's commitment. */
-  async function start(setup) {
-    if (String(setup.seed || "").trim()) return up(T.refused, SEED_REFUSED);
-    const seats = setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller }));
-    if (seats.filter((x) => x.controller === "human").length !== 1) {
-      return up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
-    }
-    const mine = seats.findIndex((x) => x.controller === "human");
-    if (MADE_UP.test(seats[mine].name)) { // the link carries it: the friend's device calls you by it
-      document.querySelector(`.seat-name[data-seat="${mine}"]`)?.focus();
-      return up(T.refused, `Your name, please: type it in seat ${mine + 1}'s name field. It travels in the link, and your friend's device calls you by it.`);
-    }
-    up(T.busy, true);
-    try {
+/** A card placed by this device's person or by a bot it moves: the engine adds the reveals. */
+async function play(ctx, record, move) {
+  const f = ctx.get().friend;
+  let sig = null;
+  if (f.next.kind === "move" && f.next.seat === f.seat) { // this device's person: signed here
+    const { text } = await ctx.engine.call("friend_sign_text", { record, seat: f.seat, move });
+    sig = await signText(f.signKey, text);
+  }
+  const st = await ctx.engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
+  const entry = await adopt(ctx, st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey,
+    endedHere: st.next.kind === "over" });
+  setFriend(ctx, { ...ctx.get().friend, ...entry, note: "" });
+  return st.view;
+}
+
+/** A friend game's record from a link or a file, checked against this device's game. */
+async function openRecord(ctx, record) {
+  const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
+  try {
+    const args = { record };
+    let signKey = saved?.signKey ?? null;
+    if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
+    else { // this device may join: its key pair is made before it sees the seat
       const signing = await makeKey();
-      const st = await engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first, key: signing.public });
-      await adopt(st, { announcement: `New friend game. ${sayState(st)}`, signKey: signing.private });
-    } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `The friend game could not start: ${reason(error)}`);
-    } finally {
-      up(T.busy, false);
+      args.key = signing.public;
+      signKey = signing.private;
     }
+    await opened(ctx, await ctx.engine.call("friend_open", args), saved, signKey, record);
+  } catch (error) {
+    if (ctx.loading.lost(error)) return;
+    if (saved) await resume(ctx, saved.key, { quiet: true }); // the saved game, as it was
+    ctx.up(T.refused, `This friend game was refused: ${reason(error)}. Nothing saved was changed.`);
   }
+}
 
-  /** A card placed by this device's person or by a bot it moves: the engine adds the reveals. */
-  async function play(record, move) {
-    const f = get().friend;
-    let sig = null;
-    if (f.next.kind === "move" && f.next.seat === f.seat) { // this device's person: signed here
-      const { text } = await engine.call("friend_sign_text", { record, seat: f.seat, move });
-      sig = await signText(f.signKey, text);
-    }
-    const st = await engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
-    const entry = await adopt(st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey,
-      endedHere: st.next.kind === "over" });
-    setFriend({ ...get().friend, ...entry, note: "" });
-    return st.view;
+async function opened(ctx, st, saved, signKey, link) {
+  const names = st.record.seats.map((x) => x.name);
+  if (st.relation === "stale") {
+    await adopt(ctx, st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
+    return ctx.up(T.refused, `${st.message[0].toUpperCase()}${st.message.slice(1)}: it stays on the table.`); // one sentence, the engine's
   }
-
-  /** A friend game's record from a link or a file, checked against this device's game. */
-  async function openRecord(record) {
-    const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
-    try {
-      const args = { record };
-      let signKey = saved?.signKey ?? null;
-      if (saved) args.saved = { record: saved.record, seat: saved.seat, secret: saved.secret };
-      else { // this device may join: its key pair is made before it sees the seat
-        const signing = await makeKey();
-        args.key = signing.public;
-        signKey = signing.private;
-      }
-      await opened(await engine.call("friend_open", args), saved, signKey, record);
-    } catch (error) {
-      if (ctx.loading.lost(error)) return;
-      if (saved) await resume(saved.key, { quiet: true }); // the saved game, as it was
-      up(T.refused, `This friend game was refused: ${reason(error)}. Nothing saved was changed.`);
-    }
+  if (st.relation === "fork") {
+    await adopt(ctx, st, { key: forkKey(st.game), fork: true, show: false, signKey });
+    await resume(ctx, saved.key, { quiet: true });
+    return ctx.up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
   }
+  const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
+  await adopt(ctx, st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
+    endedHere: st.relation === "same" && !!saved?.endedHere,
+    // this device only added its part of the deal to the link: it goes straight back
+    added: st.relation !== "same" && st.record.moves.length === link.moves.length
+      && JSON.stringify(st.record.reveals) !== JSON.stringify(link.reveals),
+    announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
+  return undefined;
+}
 
-  async function opened(st, saved, signKey, link) {
-    const names = st.record.seats.map((x) => x.name);
-    if (st.relation === "stale") {
-      await adopt(st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
-      return up(T.refused, `${st.message[0].toUpperCase()}${st.message.slice(1)}: it stays on the table.`); // one sentence, the engine's
-    }
-    if (st.relation === "fork") {
-      await adopt(st, { key: forkKey(st.game), fork: true, show: false, signKey });
-      await resume(saved.key, { quiet: true });
-      return up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
-    }
-    const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
-    await adopt(st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
-      endedHere: st.relation === "same" && !!saved?.endedHere,
-      // this device only added its part of the deal to the link: it goes straight back
-      added: st.relation !== "same" && st.record.moves.length === link.moves.length
-        && JSON.stringify(st.record.reveals) !== JSON.stringify(link.reveals),
-      announcement: st.relation === "new" ? `${who}. ${sayState(st)}` : sayState(st) });
-    return undefined;
-  }
-
-  /** Open a saved friend game (the start screen's list). */
-  async function resume(key, { quiet = false } = {}) {
-    const saved = loadFriend(key);
-    if (!saved) {
-      ctx.friends.refreshList();
-      return up(T.refused, "That friend game is gone (another tab may have removed it).");
-    }
-    try {
-      const st = await engine.call("friend_open", { record: saved.record,
-        saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
-      await adopt(st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, added: !!saved.added, announcement: quiet ? null : sayState(st) });
-    } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `That friend game could not be opened: ${reason(error)}`);
-    }
-    return undefined;
-  }
-
-  function note(text) {
-    const f = get().friend;
-    if (f) setFriend({ ...f, note: text });
-  }
-
-  async function copy() {
-    const f = get().friend;
-    if (!f?.link) return;
-    try {
-      await navigator.clipboard.writeText(f.link.url);
-      note("Copied. Send it to " + f.linkFor.join(" and ") + ".");
-    } catch {
-      note("Select the link and copy it (Ctrl+C or ⌘C).");
-    }
-  }
-
-  async function share() {
-    const f = get().friend;
-    if (!f?.link || !navigator.share) return;
-    try {
-      await navigator.share({ title: "De Stijl", text: `Your move in our game of De Stijl, ${f.linkFor.join(" and ")}.`, url: f.link.url });
-    } catch { /* the person closed the share sheet */ }
-  }
-
-  /** The record as a file, for links above the size limit (or any time). */
-  function download() {
-    const f = get().friend;
-    if (!f) return;
-    const blob = new Blob([`${JSON.stringify(f.record)}\n`], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `destijl-friend-${f.game}-move${f.record.moves.length}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    note(`Saved ${a.download}: send the file, and they open it with Import a game record.`);
-  }
-
-  /** Show a saved game's last link again (the list's "Last link"). */
-  async function showLink(key) {
-    await resume(key, { quiet: true });
-  }
-
-  /** The list's Remove: a finished game only (a game in play may still get links). */
-  function remove(key) {
-    const saved = loadFriend(key);
-    if (saved && !saved.over) return up(T.refused, "Only a finished friend game can be removed: this one may still get links.");
-    removeFriend(key);
+/** Open a saved friend game (the start screen's list). */
+async function resume(ctx, key, { quiet = false } = {}) {
+  const saved = loadFriend(key);
+  if (!saved) {
     ctx.friends.refreshList();
-    return up(T.announce, `The finished game with ${saved ? others(saved).join(", ") : "your friends"} was removed from Friend games.`);
+    return ctx.up(T.refused, "That friend game is gone (another tab may have removed it).");
   }
+  try {
+    const st = await ctx.engine.call("friend_open", { record: saved.record,
+      saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
+    await adopt(ctx, st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, added: !!saved.added, announcement: quiet ? null : sayState(st) });
+  } catch (error) {
+    if (!ctx.loading.lost(error)) ctx.up(T.refused, `That friend game could not be opened: ${reason(error)}`);
+  }
+  return undefined;
+}
 
-  return { start, play, openRecord, resume, copy, share, download, showLink, remove };
+function note(ctx, text) {
+  const f = ctx.get().friend;
+  if (f) setFriend(ctx, { ...f, note: text });
+}
+
+async function copy(ctx) {
+  const f = ctx.get().friend;
+  if (!f?.link) return;
+  try {
+    await navigator.clipboard.writeText(f.link.url);
+    note(ctx, "Copied. Send it to " + f.linkFor.join(" and ") + ".");
+  } catch {
+    note(ctx, "Select the link and copy it (Ctrl+C or ⌘C).");
+  }
+}
+
+async function share(ctx) {
+  const f = ctx.get().friend;
+  if (!f?.link || !navigator.share) return;
+  try {
+    await navigator.share({ title: "De Stijl", text: `Your move in our game of De Stijl, ${f.linkFor.join(" and ")}.`, url: f.link.url });
+  } catch { /* the person closed the share sheet */ }
+}
+
+/** The record as a file, for links above the size limit (or any time). */
+function download(ctx) {
+  const f = ctx.get().friend;
+  if (!f) return;
+  const blob = new Blob([`${JSON.stringify(f.record)}\n`], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `destijl-friend-${f.game}-move${f.record.moves.length}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  note(ctx, `Saved ${a.download}: send the file, and they open it with Import a game record.`);
+}
+
+/** The list's Remove: a finished game only (a game in play may still get links). */
+function remove(ctx, key) {
+  const saved = loadFriend(key);
+  if (saved && !saved.over) return ctx.up(T.refused, "Only a finished friend game can be removed: this one may still get links.");
+  removeFriend(key);
+  ctx.friends.refreshList();
+  return ctx.up(T.announce, `The finished game with ${saved ? others(saved).join(", ") : "your friends"} was removed from Friend games.`);
 }
