@@ -16,21 +16,20 @@ import {
 import * as T from "../transitions.js";
 import { reason, turnText } from "./narration.js";
 import * as W from "./save-words.js";
+import { createTidy } from "./tidy.js";
 
 export function createSaves(ctx) {
   const { engine, get, up, mode } = ctx;
-  let told = false; // the player was told that saving fails (until a save works)
-  let stored = { id: null, moves: null }; // what storage holds of the game on the table
   const unopenable = new Map(); // id -> why the engine could not open it (this page load)
-  const pruned = { own: [], shared: [] }; // summaries of the games that went this page load
-  const judged = new Map(); // id -> true when the engine said the saved game is over (this page load)
-  let tidying = Promise.resolve(); // the tidies, one after the other
+  const tidier = createTidy(ctx, refreshList); // finished and shared games tidied away
+  const table = createTableSave(ctx, () => tidier.tidy()); // the game on the table's own save
+  const { save, inProgress, confirmReplace } = table;
 
   /** Refresh the start screen's list of saved games, the unreadable ones and the count. */
   function refreshList() {
     const { games, broken, repaired } = listGames(mode);
     const refused = games.filter((g) => unopenable.has(g.id)).map((g) => ({ id: g.id, why: unopenable.get(g.id), moves: g.moves, seats: g.seats }));
-    const note = W.tidied(pruned, keepFinished(), KEEP_SHARED);
+    const note = tidier.note();
     up(T.setSaves, games.filter((g) => !unopenable.has(g.id)), [...broken, ...refused], note);
     if (repaired.length) {
       const n = repaired.length;
@@ -42,55 +41,105 @@ export function createSaves(ctx) {
   /** At load: this tab's saved game: null, {id, save} or {id, error}. */
   function load() {
     refreshList();
-    engine.ready.then(() => tidy(), () => {}); // once the engine can say which games are over
+    engine.ready.then(() => tidier.tidy(), () => {}); // once the engine can say which games are over
     return loadGame(tabGame(mode));
   }
 
-  /** The player's rule in Settings: how many finished games are kept (a count, or "all"). */
-  function keepFinished() {
-    const keep = loadPrefs().keepFinished;
-    return KEEP_CHOICES.includes(keep) ? keep : KEEP_FINISHED;
-  }
-
-  /** Is the saved game `g` over, by the engine's word (a replay of its record)? */
-  async function over(g) {
-    if (judged.has(g.id)) return judged.get(g.id);
-    const save = loadGame(g.id)?.save;
-    if (!save) return false;
-    try {
-      const view = await engine.call("view", { record: save.record });
-      judged.set(g.id, view.is_over === true && view.ply === save.moves);
-    } catch (error) { // refused: not finished, so never tidied away; an engine lost: asked again later
-      if (!ctx.loading.lost(error)) judged.set(g.id, false);
-      return false;
-    }
-    return judged.get(g.id);
-  }
-
-  /**
-   * Tidy away what the rules allow, naming each in the note: shared games beyond the
-   * newest KEEP_SHARED, and the player's finished games beyond the count kept in
-   * Settings, oldest first, each only once the engine says it is over. The game on the
-   * table and damaged saves never go; unfinished games never go.
-   */
-  function tidy() {
-    tidying = tidying.then(async () => {
-      const except = [get().gameId, tabGame(mode)]; // the table's game, and the one this tab restores
-      pruned.shared.push(...pruneShared(mode, except));
-      const keep = keepFinished();
-      let finished = 0;
-      for (const g of ownFinished(mode, keep)) { // newest first
-        if (!(await over(g))) continue;
-        finished += 1;
-        if (finished <= keep || [get().gameId, tabGame(mode)].includes(g.id) || loadGame(g.id)?.save?.moves !== g.moves) continue;
-        removeGame(g.id);
-        judged.delete(g.id);
-        pruned.own.push(g);
+  /** Replay a saved game ({id, save} or {id, error}) through the engine; `show` puts it on the table. */
+  async function restore(saved, show) {
+    let problem = saved.error;
+    if (!problem) {
+      try {
+        const view = await engine.call("view", { record: saved.save.record });
+        ctx.games.replaced();
+        unopenable.delete(saved.id);
+        up(T.setDaily, ctx.daily.tagOf(saved.save.daily));
+        up(T.setGameId, saved.id);
+        setTabGame(mode, saved.id);
+        table.claim(view, saved.id, saved.save.moves);
+        if (show) {
+          up(T.gameLoaded, view, W.back(saved.save, turnText(view)));
+          ctx.bots.run();
+          ctx.daily.ended();
+        } else {
+          up((s) => ({ ...s, view }));
+        }
+        refreshList();
+        return true;
+      } catch (error) {
+        if (ctx.loading.lost(error)) return false;
+        problem = `${error.type === "BadRecord" ? "the engine could not replay it" : "the engine could not open it"}: ${reason(error)}`;
       }
-      refreshList();
-    }).catch(() => {});
-    return tidying;
+    }
+    unopenable.set(saved.id, clip(problem, 200));
+    if (tabGame(mode) === saved.id) setTabGame(mode, null);
+    if (get().gameId === saved.id) up(T.setGameId, null);
+    up(T.setNotices, [...get().notices, W.couldNotOpen(saved, problem)]);
+    refreshList();
+    return false;
   }
+
+  /** Resume a game of the saved-games list (the one on the table stays saved too). */
+  async function resumeSaved(id) {
+    const saved = loadGame(id);
+    if (!saved) {
+      refreshList();
+      return up(T.refused, "That saved game is gone (another tab may have removed it).");
+    }
+    await restore(saved, true);
+  }
+
+  const forget = (id) => unopenable.delete(id);
+  return { load, save, restore, resumeSaved, refreshList, inProgress, confirmReplace, tidy: () => tidier.tidy(),
+    deleteSaved: (id, confirmed) => deleteSaved(ctx, { refreshList, forget }, id, confirmed),
+    makeRoomFor: (confirmed) => makeRoomFor(ctx, { refreshList, save }, confirmed) };
+}
+
+/** The banner when a save failed: why, what is really kept (`keptMoves`), and the room on offer. */
+function problemText(mode, view, result, keptMoves) {
+  const room = result.full ? roomOffer(mode, result.id).count : 0;
+  return { text: W.notSaved(view.record.moves.length, keptMoves, result.problem), room };
+}
+
+/** Delete a saved game: asks first; `confirmed` is the player's yes. */
+function deleteSaved({ get, up, mode }, { refreshList, forget }, id, confirmed = false) {
+  if (!confirmed) {
+    return up(T.openDialog, { kind: "confirm", title: "Delete this saved game?", yesLabel: "Delete it",
+      yes: { type: "delete-saved", id, confirmed: true }, text: W.deleting(loadGame(id)?.save) });
+  }
+  up(T.closeDialog);
+  removeGame(id);
+  forget(id);
+  if (tabGame(mode) === id) setTabGame(mode, null);
+  refreshList();
+  return up(T.announce, "The saved game was deleted.");
+}
+
+/** Make room in full storage: asks first, naming what goes; then saves again. */
+function makeRoomFor({ get, up, mode }, { refreshList, save }, confirmed = false) {
+  const v = get().view;
+  const offerNow = roomOffer(mode, get().gameId);
+  if (!confirmed) {
+    if (!offerNow.count) return up(T.refused, "There are no finished games to delete. Delete saved games you no longer need from the start screen's Saved games, or export this game.");
+    return up(T.openDialog, { kind: "confirm", title: "Make room for this game?", yesLabel: W.deleteFinished(offerNow.count),
+      yes: { type: "make-room", confirmed: true }, noLabel: "Keep them", text: W.makingRoom(offerNow) });
+  }
+  up(T.closeDialog);
+  const n = makeRoom(mode, get().gameId);
+  refreshList();
+  up(T.announce, `${n} finished game${n === 1 ? " was" : "s were"} deleted to make room.`);
+  if (v) save(v);
+  return undefined;
+}
+
+/**
+ * The game on the table's own save: kept after every move, what storage really holds of it
+ * (`stored`), the banner when saving fails, and the yes before it is replaced. `tidy()` runs
+ * after a new game's first save.
+ */
+function createTableSave({ get, up, mode }, tidy) {
+  let told = false; // the player was told that saving fails (until a save works)
+  let stored = { id: null, moves: null }; // what storage holds of the game on the table
 
   /** The game on the table is unfinished and has moves: replacing it needs a yes. */
   function inProgress() {
@@ -129,59 +178,8 @@ export function createSaves(ctx) {
     }
     if (stored.id !== result.id) stored = { id: result.id, moves: result.kept };
     // kept up to date while shown; once the player dismissed it, the confirm dialog still tells
-    if (!told || get().saveProblem) up(T.setSaveProblem, problemText(view, result));
+    if (!told || get().saveProblem) up(T.setSaveProblem, problemText(mode, view, result, stored.moves));
     told = true;
-  }
-
-  /** The banner when a save failed: why, what is really kept, and the room on offer. */
-  function problemText(view, result) {
-    const room = result.full ? roomOffer(mode, result.id).count : 0;
-    return { text: W.notSaved(view.record.moves.length, stored.moves, result.problem), room };
-  }
-
-  /** Replay a saved game ({id, save} or {id, error}) through the engine; `show` puts it on the table. */
-  async function restore(saved, show) {
-    let problem = saved.error;
-    if (!problem) {
-      try {
-        const view = await engine.call("view", { record: saved.save.record });
-        ctx.games.replaced();
-        unopenable.delete(saved.id);
-        up(T.setDaily, ctx.daily.tagOf(saved.save.daily));
-        up(T.setGameId, saved.id);
-        setTabGame(mode, saved.id);
-        stored = { id: saved.id, moves: saved.save.moves };
-        save(view, { claim: true });
-        if (show) {
-          up(T.gameLoaded, view, W.back(saved.save, turnText(view)));
-          ctx.bots.run();
-          ctx.daily.ended();
-        } else {
-          up((s) => ({ ...s, view }));
-        }
-        refreshList();
-        return true;
-      } catch (error) {
-        if (ctx.loading.lost(error)) return false;
-        problem = `${error.type === "BadRecord" ? "the engine could not replay it" : "the engine could not open it"}: ${reason(error)}`;
-      }
-    }
-    unopenable.set(saved.id, clip(problem, 200));
-    if (tabGame(mode) === saved.id) setTabGame(mode, null);
-    if (get().gameId === saved.id) up(T.setGameId, null);
-    up(T.setNotices, [...get().notices, W.couldNotOpen(saved, problem)]);
-    refreshList();
-    return false;
-  }
-
-  /** Resume a game of the saved-games list (the one on the table stays saved too). */
-  async function resumeSaved(id) {
-    const saved = loadGame(id);
-    if (!saved) {
-      refreshList();
-      return up(T.refused, "That saved game is gone (another tab may have removed it).");
-    }
-    await restore(saved, true);
   }
 
   /**
@@ -198,36 +196,11 @@ export function createSaves(ctx) {
     return undefined;
   }
 
-  /** Delete a saved game: asks first; `confirmed` is the player's yes. */
-  function deleteSaved(id, confirmed = false) {
-    if (!confirmed) {
-      return up(T.openDialog, { kind: "confirm", title: "Delete this saved game?", yesLabel: "Delete it",
-        yes: { type: "delete-saved", id, confirmed: true }, text: W.deleting(loadGame(id)?.save) });
-    }
-    up(T.closeDialog);
-    removeGame(id);
-    unopenable.delete(id);
-    if (tabGame(mode) === id) setTabGame(mode, null);
-    refreshList();
-    return up(T.announce, "The saved game was deleted.");
+  /** A saved game `id` of `moves` moves is on the table again (restore, resume): take it over. */
+  function claim(view, id, moves) {
+    stored = { id, moves };
+    save(view, { claim: true });
   }
 
-  /** Make room in full storage: asks first, naming what goes; then saves again. */
-  function makeRoomFor(confirmed = false) {
-    const v = get().view;
-    const offerNow = roomOffer(mode, get().gameId);
-    if (!confirmed) {
-      if (!offerNow.count) return up(T.refused, "There are no finished games to delete. Delete saved games you no longer need from the start screen's Saved games, or export this game.");
-      return up(T.openDialog, { kind: "confirm", title: "Make room for this game?", yesLabel: W.deleteFinished(offerNow.count),
-        yes: { type: "make-room", confirmed: true }, noLabel: "Keep them", text: W.makingRoom(offerNow) });
-    }
-    up(T.closeDialog);
-    const n = makeRoom(mode, get().gameId);
-    refreshList();
-    up(T.announce, `${n} finished game${n === 1 ? " was" : "s were"} deleted to make room.`);
-    if (v) save(v);
-    return undefined;
-  }
-
-  return { load, save, restore, resumeSaved, refreshList, inProgress, confirmReplace, deleteSaved, makeRoomFor, tidy };
+  return { save, claim, inProgress, confirmReplace };
 }
