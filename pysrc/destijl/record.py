@@ -17,13 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, COLORS
-from .errors import BadRecord, DeStijlError, quote
+from .errors import BadRecord, quote
 from .friends.game import FORMAT as FRIEND_FORMAT
 from .friends.game import NotDealt
 from .friends.game import replay as friend_replay
 from .game import DECK_SIZES, Game
 from .integers import SAFE_INT, is_int
-from .record_fields import read_field, read_move, read_options
+from .record_fields import play_at, read_field, read_move, read_options
 from .record_format import FORMAT, to_record
 
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
@@ -45,10 +45,7 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     snapshot = game.clone() if upto == 0 else None
     for index, entry in enumerate(moves):
         seat, move = read_move(entry, index)
-        try:
-            game.play(move, seat)
-        except DeStijlError as error:
-            raise BadRecord(f"moves[{index}]", str(error)) from None
+        play_at(game, move, seat, index)
         if upto is not None and index + 1 == upto:
             snapshot = game.clone()
     _check_result(record, game)

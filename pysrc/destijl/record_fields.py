@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import BadRecord, DeStijlError, quote
-from .game import CONTROLLERS, DECK_SIZES, Seat, make_seats
+from .game import CONTROLLERS, DECK_SIZES, Game, Seat, make_seats
 from .integers import is_int
 from .move import Move
 
@@ -68,3 +68,20 @@ def read_move(entry: Any, index: int) -> tuple[int, Move]:
             raise BadRecord(f"{where}.{name}", f"expected an integer, got {quote(value)}")
     move = Move(entry["card"], entry["x"], entry["y"], entry["rotation"])
     return entry["seat"], move
+
+
+def play_at(game: Game, move: Move, seat: int, index: int) -> None:
+    """Play the record's move number ``index``; a refusal is named as that move's."""
+    try:
+        game.play(move, seat)
+    except DeStijlError as error:
+        raise BadRecord(f"moves[{index}]", str(error)) from None
+
+
+def per_seat(entries: Any, field: str, seats: int) -> list[tuple[str, Any]]:
+    """``field``, a list with one entry per seat: each entry with the path that names it
+    (``keys[2]``)."""
+    if not isinstance(entries, list) or len(entries) != seats:
+        raise BadRecord(field, f"expected a list with one entry per seat ({seats}), "
+                        f"got {quote(entries)}")
+    return [(f"{field}[{index}]", entry) for index, entry in enumerate(entries)]

@@ -30,7 +30,7 @@ from ..errors import BadRecord, DeStijlError, IllegalMove, quote
 from ..game import DECK_SIZES, Game, Seat
 from ..integers import is_int
 from ..move import Move
-from ..record_fields import read_field, read_move, read_options
+from ..record_fields import play_at, read_field, read_move, read_options
 from . import signs as friend_signs
 
 FORMAT = "destijl-friend/1"
@@ -392,10 +392,7 @@ def replay(record: Any, *, upto: int | None = None, check_bots: bool = False) ->
             if chosen != move:
                 raise BadRecord(f"moves[{index}]", f"seat {seat + 1} is a bot; its move is "
                                 f"{chosen}, not {move}")
-        try:
-            game.play(move, seat)
-        except DeStijlError as error:
-            raise BadRecord(f"moves[{index}]", str(error)) from None
+        play_at(game, move, seat, index)
         if upto is not None and index + 1 == upto:
             snapshot = game.clone()
     parsed.check_signatures()

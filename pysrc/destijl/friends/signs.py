@@ -25,6 +25,7 @@ from typing import Any
 
 from .. import p256
 from ..errors import BadRecord, quote
+from ..record_fields import per_seat
 
 _HEX = re.compile(r"^[0-9a-f]+$", re.ASCII)
 KEY_HEX = 2 * p256.KEY_BYTES  # 66 hex digits, compressed
@@ -63,12 +64,8 @@ def read_key(value: Any, where: str) -> bytes:
 def read_keys(entries: Any, humans: list[int], commits: tuple[bytes | None, ...]
               ) -> tuple[bytes | None, ...]:
     """``keys``: one per seat, present exactly where the seat has a commitment."""
-    if not isinstance(entries, list) or len(entries) != len(commits):
-        raise BadRecord("keys", f"expected a list with one entry per seat ({len(commits)}), "
-                        f"got {quote(entries)}")
     keys = []
-    for index, entry in enumerate(entries):
-        where = f"keys[{index}]"
+    for index, (where, entry) in enumerate(per_seat(entries, "keys", len(commits))):
         if commits[index] is None:
             if entry is not None:
                 raise BadRecord(where, f"seat {index + 1} has no commitment"
@@ -87,12 +84,8 @@ def read_keys(entries: Any, humans: list[int], commits: tuple[bytes | None, ...]
 def read_sigs(entries: Any, keys: tuple[bytes | None, ...], plies: int
               ) -> tuple[tuple[int, bytes] | None, ...]:
     """``sigs``: per seat null or ``[ply, signature]`` (its latest signed placement)."""
-    if not isinstance(entries, list) or len(entries) != len(keys):
-        raise BadRecord("sigs", f"expected a list with one entry per seat ({len(keys)}), "
-                        f"got {quote(entries)}")
     sigs = []
-    for index, entry in enumerate(entries):
-        where = f"sigs[{index}]"
+    for index, (where, entry) in enumerate(per_seat(entries, "sigs", len(keys))):
         if entry is None:
             sigs.append(None)
             continue
