@@ -5,6 +5,7 @@
 // makes it when first asked.
 
 import { copyText } from "../clipboard.js";
+import { download } from "../export-art.js";
 import { sitePage } from "../control/share.js";
 import { reason, turnText } from "../control/narration.js";
 import { linkURL, pack, unpack } from "../link/codec.js";
@@ -163,16 +164,9 @@ async function share(ctx, how) {
 
 /** Download the results kept on this device as a destijl-daily/1 file. */
 function exportDays({ get, up, daily }) {
-  const blob = new Blob([`${JSON.stringify(fileData(get().dailyDays), null, 2)}\n`], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `destijl-daily-${daily.today()}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  up(T.announce, `Exported your Today's Painting results as ${a.download}.`);
+  const name = `destijl-daily-${daily.today()}.json`;
+  download(new Blob([`${JSON.stringify(fileData(get().dailyDays), null, 2)}\n`], { type: "application/json" }), name);
+  up(T.announce, `Exported your Today's Painting results as ${name}.`);
 }
 
 /**

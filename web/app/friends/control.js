@@ -4,6 +4,7 @@
 // The engine decides everything: whose turn, what this device may reveal, whether a link
 // is stale, forked or tampered. This module only carries records and secrets around.
 
+import { download } from "../export-art.js";
 import * as T from "../transitions.js";
 import { reason, turnText } from "../control/narration.js";
 import { makeKey, signText } from "./keys.js";
@@ -41,7 +42,7 @@ export function createFriends(ctx) {
     resume: (key, options) => resume(ctx, key, options),
     copy: () => copy(ctx),
     share: () => share(ctx),
-    download: () => download(ctx),
+    download: () => saveFile(ctx),
     showLink: (key) => resume(ctx, key, { quiet: true }), // the list's "Last link": the saved game again
     remove: (key) => remove(ctx, key),
   };
@@ -222,19 +223,12 @@ async function share(ctx) {
 }
 
 /** The record as a file, for links above the size limit (or any time). */
-function download(ctx) {
+function saveFile(ctx) {
   const f = ctx.get().friend;
   if (!f) return;
-  const blob = new Blob([`${JSON.stringify(f.record)}\n`], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `destijl-friend-${f.game}-move${f.record.moves.length}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  note(ctx, `Saved ${a.download}: send the file, and they open it with Import a game record.`);
+  const name = `destijl-friend-${f.game}-move${f.record.moves.length}.json`;
+  download(new Blob([`${JSON.stringify(f.record)}\n`], { type: "application/json" }), name);
+  note(ctx, `Saved ${name}: send the file, and they open it with Import a game record.`);
 }
 
 /** The list's Remove: a finished game only (a game in play may still get links). */
