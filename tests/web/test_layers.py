@@ -132,3 +132,43 @@ def test_no_two_folders_import_each_other() -> None:
                           ("control/c.js", "render/d.js")]) == [["control", "daily", "render"]]
     circles = folder_cycles(imports())
     assert not circles, f"folders of web/app that import each other round a circle: {circles}"
+
+
+CONTROLLER = APP / "controller.js"
+MADE = re.compile(r"^  const (\{[^}]*\}|\w+) = (.*?);(?: *//[^\n]*)?$", re.M | re.S)
+
+
+def wiring_faults(body: str) -> list[str]:
+    """The parts of `body` (createController's text) that are handed a part made after them,
+    or that hang a part on another one (`x.y = ...`, a shared context filled in later)."""
+    made = []  # (names, what they are made from), in order
+    for names, source in MADE.findall(body):
+        made.append((re.findall(r"\w+", names), source))
+    faults = []
+    for index, (names, source) in enumerate(made):
+        later = {name for later_names, _ in made[index + 1:] for name in later_names}
+        named = set(re.findall(r"(?<![.\w])\w+", source))  # not a property: parts.friends
+        for used in sorted(later & named):
+            faults.append(f"{names[0]} is made from {used}, made after it")
+    hung = re.findall(r"^\s+\w+\.\w+ = .*$", body, re.M)
+    faults += [f"a part hung on another: {line}" for line in hung]
+    return faults
+
+
+def test_the_controller_wires_each_part_from_parts_made_before_it() -> None:
+    """control/context.js's shared `ctx` let every part call every other one (games ->
+    saves -> games): cycles no import shows. Now each part is handed the parts it uses, made
+    before it, so the wiring is one-way; the check itself catches a part made from a later
+    one and a part hung on a shared object."""
+    assert wiring_faults("  const a = createA({ b });\n  const b = createB({});\n") == [
+        "a is made from b, made after it"]
+    assert wiring_faults("  const a = createA({});\n  a.b = createB({ a });\n") == [
+        "a part hung on another:   a.b = createB({ a });"]
+    text = CONTROLLER.read_text()
+    body = text[text.index("export function createController"):text.index("function dispatch(")]
+    assert len(MADE.findall(body)) >= 20, "the controller's parts were not found"
+    assert wiring_faults(body) == []
+    assert not (APP / "control" / "context.js").exists()
+    shared = [p.relative_to(APP).as_posix() for p in APP.rglob("*.js")
+              if re.search(r"\bctx\.\w+ =", p.read_text())]
+    assert shared == [], f"modules that fill in a shared context: {shared}"

@@ -13,21 +13,25 @@
 //   review/control.js    "Review this game";  rating/control.js  your rating
 //   daily/control.js     Today's Painting (its play, daily/play.js, loads later)
 //   friends/control.js   friend games (loaded later);  opening/control.js  the first move early
-// This file wires them (one shared context, control/context.js) and routes each intent to
-// one of them through the route tables at its end.
+// This file wires them: each part is made once, in the order below, from the parts made
+// before it (named, never a shared context: the wiring is one-way, and tests/web/
+// test_layers.py checks that no part is handed one made after it), and routes each intent
+// to one of them through the route tables at its end. A move goes through control/moves.js
+// (played in the table's mode, then shown and saved); control/table.js is the table's
+// generation, which cancels the bots and late answers when the game changes.
 import { humanTurn } from "./queries.js";
 import { botNames } from "./lab/keep.js";
 import { loadPrefs, writePrefs } from "./storage.js";
 import * as T from "./transitions.js";
 import { createBots } from "./control/bots.js";
-import { createContext } from "./control/context.js";
 import { createGames } from "./control/games.js";
 import { createLoading } from "./control/loading.js";
-import { turnText } from "./control/narration.js";
+import { createMoves } from "./control/moves.js";
 import { createReplay } from "./control/replay.js";
 import { createSaves } from "./control/saves.js";
 import { createFiles } from "./control/files.js";
 import { createShare } from "./control/share.js";
+import { createTable } from "./control/table.js";
 import { createReview } from "./review/control.js";
 import { createRating } from "./rating/control.js";
 import { createSettings } from "./control/settings.js";
@@ -41,47 +45,87 @@ import { deferred } from "./lazy.js";
 
 export { reason } from "./control/narration.js";
 
-export function createController(deps) {
-  const ctx = createContext(deps);
-  ctx.teach = createTeach(ctx); // first: it wraps ctx.up to watch the state
-  ctx.loading = createLoading(ctx);
-  ctx.saves = createSaves(ctx);
-  ctx.files = createFiles(ctx);
-  ctx.games = createGames(ctx);
-  ctx.bots = createBots(ctx);
-  ctx.replay = createReplay(ctx);
-  ctx.share = createShare(ctx);
-  ctx.review = createReview(ctx);
-  ctx.rating = createRating(ctx);
-  ctx.links = createLinks(ctx);
-  ctx.daily = createDaily(ctx);
-  ctx.settings = createSettings(ctx);
-  ctx.access = createAccess(ctx);
-  ctx.friends = { // friend games load later (app/parts.js); the start screen's list at once
-    refreshList: () => ctx.up((s) => ({ ...s, friendSaves: listFriends() })),
-    ...deferred(ctx.parts.friends, (m) => m.createFriends(ctx),
-      ["start", "play", "openRecord", "resume", "copy", "share", "download", "showLink", "remove"]),
-  };
-  ctx.opening = createOpening(ctx);
-  ctx.settings.init();
-  ctx.rating.init();
-  ctx.teach.init();
-  ctx.up(T.setSavedBots, botNames());
-  const form = formRoutes(ctx);
-  const routes = { ...tableRoutes(ctx), ...keptRoutes(ctx), ...featureRoutes(ctx), ...pageRoutes(ctx) };
+/** The methods of the parts that load later (app/parts.js), callable before they arrive. */
+const LATER = {
+  friendMoves: ["play"],
+  friends: ["start", "openRecord", "resume", "copy", "share", "download", "showLink", "remove"],
+  dailyResults: ["ended", "share", "stats", "exportDays", "importDays"],
+  dailyGames: ["open", "practice"],
+};
+
+/**
+ * The controller: `boot(options)` starts the page, `dispatch(intent)` handles one intent.
+ * @param {{engine, store, mode: "full"|"embed", pwa?, parts, location?}} page what app.js
+ *   made: the engine (engine.js), the store (state.js), the page's mode, the service worker's
+ *   updates, the parts loaded later (parts.js) and the address (`window.location`).
+ */
+export function createController({ engine, store, mode, pwa, parts, location = window.location }) {
+  const { get, up, watch } = watched(store);
+  const quiet = store.update; // an update no watcher sees: teaching's own state
+  const page = { engine, get, up, mode, location };
+  const table = createTable({ up });
+  const teach = createTeach({ engine, get, up, quiet, mode, parts });
+  const rating = createRating({ get, up });
+  const settings = createSettings({ get, up, location });
+  const daily = createDaily({ engine, get, up, table });
+  const dailyResults = deferred(parts.daily, (m) => m.createDailyResults({ ...page, daily }), LATER.dailyResults);
+  const saves = createSaves({ engine, get, up, mode, table });
+  const friendList = { refresh: () => up((s) => ({ ...s, friendSaves: listFriends() })) }; // at once, for the start screen
+  const friendMoves = deferred(parts.friends, (m) => m.createFriendMoves({ ...page, friendList }), LATER.friendMoves);
+  const moves = createMoves({ engine, get, up, saves, rating, dailyResults, friendMoves });
+  const bots = createBots({ engine, get, up, table, moves });
+  const replay = createReplay({ engine, get, up, table, bots });
+  const opening = createOpening({ engine, get, up, table, saves, moves, bots });
+  const friends = deferred(parts.friends, (m) => m.createFriends({ ...page, friendList, table, bots }), LATER.friends);
+  const games = createGames({ engine, get, up, table, saves, moves, bots, opening, friends, rating, dailyResults });
+  const dailyGames = deferred(parts.daily, (m) => m.createDailyGames({ ...page, daily, table, saves, bots, games }), LATER.dailyGames);
+  const access = createAccess({ get, up, games });
+  const share = createShare({ engine, get, up, mode, location });
+  const review = createReview({ engine, get, up });
+  const links = createLinks({ engine, get, up, location, table, saves, replay, friends });
+  const files = createFiles({ engine, get, up, parts, table, saves, bots, daily, dailyResults, friends });
+  const loading = createLoading({ engine, get, up, location, table, opening, saves, games, links, friendList, daily, dailyGames, bots });
+  watch(teach.watch);
+  watch(daily.watch); // a scored daily holds its tab lock (daily/control.js)
+  settings.init();
+  rating.init();
+  teach.init();
+  up(T.setSavedBots, botNames());
+  const handlers = { up, pwa, table, teach, games, bots, replay, access, saves, files, share, links, friends, friendList,
+    daily, dailyResults, dailyGames, review, opening, settings, loading, dispatch };
+  const form = formRoutes(handlers);
+  const routes = { ...tableRoutes(handlers), ...keptRoutes(handlers), ...featureRoutes(handlers), ...pageRoutes(handlers) };
 
   /** Route one intent (from events.js or the page) to the part that handles it: the form's
    * first, then the teaching aids' (teach/control.js), then the rest. */
   function dispatch(intent) {
     if (form[intent.type]) return void form[intent.type](intent);
-    if (ctx.teach.dispatch(intent)) return;
+    if (teach.dispatch(intent)) return;
     const route = routes[intent.type];
-    if (route) route(intent, ctx.get());
+    if (route) route(intent, get());
     else console.warn(`unknown intent ${intent.type}`);
   }
 
-  ctx.dispatch = dispatch;
-  return { boot: ctx.loading.boot, dispatch };
+  return { boot: loading.boot, dispatch };
+}
+
+/**
+ * The store, watched: `up` updates it and then calls every watcher with the new state and
+ * the one before (null the first time); `watch(fn)` adds a watcher.
+ */
+function watched(store) {
+  const watchers = [];
+  let seen = null;
+  function up(fn, ...args) {
+    const s = store.update(fn, ...args);
+    if (s !== seen) {
+      const p = seen;
+      seen = s;
+      for (const w of watchers) w(store.get(), p);
+    }
+    return store.get();
+  }
+  return { get: store.get, up, watch: (fn) => void watchers.push(fn) };
 }
 
 // -- the routes: an intent's type -> what handles it, (intent, state) => void ----------------
@@ -103,15 +147,10 @@ function formRoutes({ up, opening }) {
 }
 
 /** The game on the table: start, moves, Undo, the Painting's view, the replay viewer. */
-function tableRoutes(ctx) {
-  const { up, games, bots, replay, access } = ctx;
+function tableRoutes({ up, games, bots, replay, access }) {
   return {
     start: (i) => games.start({ confirmed: !!i.confirmed }),
-    resume: () => {
-      up((st) => ({ ...st, screen: "table", error: null }));
-      up(T.announce, turnText(ctx.get().view, ctx.get().friend?.seat ?? null));
-      bots.run();
-    },
+    resume: () => games.resume(),
     rematch: () => games.rematch(),
     pick: (i, s) => { if (humanTurn(s) && !s.busy) up(T.pick, i.card); },
     "pick-index": (i, s) => {
@@ -142,12 +181,12 @@ function tableRoutes(ctx) {
 }
 
 /** What is kept: saved games, record files, share links. */
-function keptRoutes({ up, saves, files, share, links, friends, daily, cancel }) {
+function keptRoutes({ up, table, saves, games, files, share, links, friendList, daily, dispatch }) {
   return {
     "new-game": () => {
-      cancel();
+      table.cancel();
       saves.refreshList();
-      friends.refreshList();
+      friendList.refresh();
       daily.refresh(); // the date may have changed since the page loaded
       up(T.toStart);
     },
@@ -155,11 +194,14 @@ function keptRoutes({ up, saves, files, share, links, friends, daily, cancel }) 
     export: () => files.exportRecord(),
     "import-file": (i) => files.importRecord(i.file),
     "import-confirmed": () => files.openImport(),
-    "resume-saved": (i) => saves.resumeSaved(i.id),
+    "resume-saved": (i) => games.resumeSaved(i.id),
     "export-saved": (i) => files.exportSaved(i.id),
     "delete-saved": (i) => saves.deleteSaved(i.id, !!i.confirmed),
     "make-room": (i) => saves.makeRoomFor(!!i.confirmed),
-    "confirm-no": (i, s) => files.decline(s.dialog?.no),
+    "confirm-no": (i, s) => { // the game in progress stays: shown again, when the dialog asks
+      files.decline();
+      if (s.dialog?.no) dispatch(s.dialog.no);
+    },
     share: () => share.open(),
     "copy-link": () => share.copy("deal"),
     "copy-game-link": () => share.copy("game"),
@@ -168,18 +210,18 @@ function keptRoutes({ up, saves, files, share, links, friends, daily, cancel }) 
 }
 
 /** The features with a mode or a dialog of their own: review, Today's Painting, friends. */
-function featureRoutes({ up, review, daily, friends, opening }) {
+function featureRoutes({ up, review, dailyGames, dailyResults, friends, opening }) {
   return {
     review: () => review.open(),
     "review-stop": () => review.stop(),
     "review-move": (i) => review.show(i.ply),
     "review-back": () => review.back(),
-    "daily-open": (i) => daily.open({ confirmed: !!i.confirmed }),
-    "daily-practice": (i) => daily.practice(i.date, { confirmed: !!i.confirmed }),
-    "daily-stats": () => daily.stats(),
-    "daily-share": () => daily.share("share"),
-    "daily-copy": () => daily.share("copy"),
-    "daily-export": () => daily.exportDays(),
+    "daily-open": (i) => dailyGames.open({ confirmed: !!i.confirmed }),
+    "daily-practice": (i) => dailyGames.practice(i.date, { confirmed: !!i.confirmed }),
+    "daily-stats": () => dailyResults.stats(),
+    "daily-share": () => dailyResults.share("share"),
+    "daily-copy": () => dailyResults.share("copy"),
+    "daily-export": () => dailyResults.exportDays(),
     "friend-resume": (i) => friends.resume(i.key),
     "friend-link": (i) => friends.showLink(i.key),
     "friend-remove": (i) => friends.remove(i.key),
@@ -192,8 +234,7 @@ function featureRoutes({ up, review, daily, friends, opening }) {
 }
 
 /** The page: speed, settings, dialogs, errors, the engine's retry, updates, Escape. */
-function pageRoutes(ctx) {
-  const { up, settings, loading } = ctx;
+function pageRoutes({ up, pwa, settings, loading, teach, review, replay, dispatch }) {
   return {
     speed: (i) => {
       up(T.setSpeed, i.value);
@@ -204,20 +245,20 @@ function pageRoutes(ctx) {
     "setting-colour-blind": (i) => settings.set("colourBlind", !!i.value),
     "setting-keep-finished": (i) => settings.set("keepFinished", i.value),
     "saved-bots-changed": () => up(T.setSavedBots, botNames()),
-    "confirm-yes": (i, s) => { if (s.dialog?.yes) ctx.dispatch(s.dialog.yes); },
+    "confirm-yes": (i, s) => { if (s.dialog?.yes) dispatch(s.dialog.yes); },
     "close-dialog": () => up(T.closeDialog),
     retry: () => loading.retry(),
     "dismiss-error": () => up(T.dismissError),
     "update-ready": () => up(T.updateReady, true),
-    "apply-update": () => ctx.pwa?.applyUpdate(),
+    "apply-update": () => pwa?.applyUpdate(),
     "dismiss-update": () => up(T.updateReady, false),
     escape: (i, s) => {
-      if (ctx.teach.escape()) return;
-      if (s.dialog?.kind === "review" && s.dialog.detail) ctx.review.back();
+      if (teach.escape()) return;
+      if (s.dialog?.kind === "review" && s.dialog.detail) review.back();
       else if (s.dialog) up(T.closeDialog);
       else if (s.error) up(T.dismissError);
       else if (s.held !== null) up(T.pick, s.held);
-      else if (s.replay) ctx.replay.close();
+      else if (s.replay) replay.close();
     },
   };
 }

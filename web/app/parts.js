@@ -3,7 +3,7 @@
 // Rules panel, the tour and the friend panel), the Painting's pictures, friend games and
 // Today's Painting's games. They are all one import (app/later.js says why), fetched once
 // the browser is idle after the first paint, or at once when something needs a part
-// sooner. app.js hands them to the renderer and the controller (`ctx.parts`).
+// sooner. app.js hands them to the renderer and the controller (`parts`).
 
 import { later } from "./lazy.js";
 

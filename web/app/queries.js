@@ -8,10 +8,10 @@ export function shownView(s) {
   return s.replay || s.view;
 }
 
-/** Is it a human's turn in the game being played (not in a replay)? */
+/** Is it a human's turn in the game being played (not in a replay or review)? */
 export function humanTurn(s) {
   const v = s.view;
-  return !!(v && !v.is_over && !s.replay && v.current_seat !== null
+  return !!(v && !v.is_over && modeOf(s).takesMoves && v.current_seat !== null
     && !isBot(v.seats[v.current_seat].controller)
     && modeOf(s).playsHere(s, v.current_seat)); // a friend game: only this device's seat
 }
@@ -19,7 +19,7 @@ export function humanTurn(s) {
 /** Who is to move in the game being played: "human", "bot", or "none" (over, replay, no game). */
 export function toMove(s) {
   const v = s.view;
-  if (!v || v.is_over || s.replay || v.current_seat === null || s.screen !== "table") return "none";
+  if (!v || v.is_over || !modeOf(s).takesMoves || v.current_seat === null || s.screen !== "table") return "none";
   if (isBot(v.seats[v.current_seat].controller)) return "bot";
   return modeOf(s).playsHere(s, v.current_seat) ? "human" : "none"; // a friend plays elsewhere
 }

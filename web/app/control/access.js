@@ -4,13 +4,13 @@
 import { firstCell, humanTurn, shownView } from "../queries.js";
 import * as T from "../transitions.js";
 
-export function createAccess(ctx) {
-  const { get, up } = ctx;
+/** @param deps the store's `get`/`up`, and `games` (`place`). */
+export function createAccess({ get, up, games }) {
 
   /** The Place button: place the held card where it is shown. */
   function placeHeld() {
     const s = get();
-    if (s.hover && s.held !== null) ctx.games.place(s.hover[0], s.hover[1]);
+    if (s.hover && s.held !== null) games.place(s.hover[0], s.hover[1]);
   }
 
   /** Move the explorer's cursor by (dx, dy) cells; `home` goes to the first cell. */

@@ -3,9 +3,10 @@
 
 import { RULES } from "../rules-data.js";
 import * as T from "../transitions.js";
+import { modeOf } from "../modes.js";
 import { isBot } from "../words.js";
 import { MY_BOT, myBotMove } from "./mybot.js";
-import { reason } from "./narration.js";
+import { lost, reason } from "./narration.js";
 
 /** Bot pacing in ms: a minimum thinking time, then a pause to watch the card land. */
 // The pause after a bot's card lands is long enough to see where it went and what it scored
@@ -18,8 +19,12 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // for it to settle before checking that no bot moved.
 const mark = (running) => { document.documentElement.dataset.bots = running ? "running" : "idle"; };
 
-export function createBots(ctx) {
-  const { engine, get, up } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up`, `table` (the generation: `now`, `stale`) and
+ *   `moves` (`play`, `moved`: a move in the table's mode, and showing it).
+ * @returns {{run: () => Promise<void>}}
+ */
+export function createBots({ engine, get, up, table, moves }) {
   let running = false;
 
   /** Play the bots' turns until a human's turn, the end, or a newer generation. */
@@ -27,12 +32,12 @@ export function createBots(ctx) {
     if (running) return;
     running = true;
     mark(true);
-    const mine = ctx.gen;
+    const mine = table.now();
     try {
       for (;;) {
         const s = get();
         const v = s.view;
-        if (ctx.stale(mine) || s.screen !== "table" || s.replay || !v || v.is_over) return;
+        if (table.stale(mine) || s.screen !== "table" || !modeOf(s).takesMoves || !v || v.is_over) return;
         if (s.engine.status !== "ready") return; // a restarted engine runs the bots again (loading.js)
         // a person's placement or undo is on its way to the engine: the bots would play on the
         // view it is about to replace; it runs the bots itself once its answer is in (games.js)
@@ -46,18 +51,17 @@ export function createBots(ctx) {
         const ask = own ? myBotMove(engine, v).then((move) => ({ move }))
           : engine.call("bot_move", { record: v.record, time_ms: RULES.think_ms /* a searching bot stops by then */ });
         const [{ move }] = await Promise.all([ask, delay(pace.think)]);
-        if (ctx.stale(mine)) return;
-        const view = s.friend ? await ctx.friends.play(v.record, move)
-          : await engine.call("play", { record: v.record, move });
-        if (ctx.stale(mine)) return;
-        ctx.games.moved(v, view);
+        if (table.stale(mine)) return;
+        const view = await moves.play(v.record, move);
+        if (table.stale(mine)) return;
+        moves.moved(v, view);
         await delay(SPEEDS[get().speed]?.after ?? pace.after);
       }
     } catch (error) {
-      if (!ctx.stale(mine) && !ctx.loading.lost(error)) up(T.refused, `A bot could not move: ${reason(error)}`, true);
+      if (!table.stale(mine) && !lost(error)) up(T.refused, `A bot could not move: ${reason(error)}`, true);
     } finally {
       running = false;
-      if (ctx.stale(mine)) setTimeout(run, 0); // a newer game or undo may need its bots
+      if (table.stale(mine)) setTimeout(run, 0); // a newer game or undo may need its bots
       else mark(false);
     }
   }

@@ -6,18 +6,22 @@
 import { clip } from "../quote.js";
 import { loadGame, rawGame } from "../storage.js";
 import * as T from "../transitions.js";
-import { reason, turnText } from "./narration.js";
+import { lost, reason, turnText } from "./narration.js";
 
 /** Imports larger than this are refused before they are read (a record is ~10 kB). */
 export const IMPORT_MAX_BYTES = 1_000_000;
 
-export function createFiles(ctx) {
-  const { engine, get, up } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up`, `parts` (`art`: the download), `table`,
+ *   `saves`, `bots`, and where other files go: `daily` (`fileOf`), `dailyResults`
+ *   (`importDays`), `friends` (`openRecord`).
+ */
+export function createFiles({ engine, get, up, parts, table, saves, bots, daily, dailyResults, friends }) {
   let pendingImport = null; // {name, view} waiting for the player's yes
 
   /** Offer `text` as a download named `name`, and say so. */
   function offer(text, name) {
-    ctx.parts.art.when(({ download }) => {
+    parts.art.when(({ download }) => {
       download(new Blob([text], { type: "application/json" }), name);
       up(T.announce, `Exported ${name}.`);
     });
@@ -33,7 +37,7 @@ export function createFiles(ctx) {
   /** Download a saved game: its record if it has one, else the stored text as it is. */
   function exportSaved(id) {
     const found = loadGame(id);
-    if (!found) return ctx.saves.refreshList();
+    if (!found) return saves.refreshList();
     if (found.save) return offer(`${JSON.stringify(found.save.record, null, 2)}\n`, `destijl-saved-${id}.json`);
     return offer(rawGame(id) ?? "", `destijl-saved-${id}-damaged.json`);
   }
@@ -49,21 +53,21 @@ export function createFiles(ctx) {
       return up(T.refused, `${name} is not a game record: it is ${(file.size / 1e6).toFixed(1)} MB, and a record is at most 1 MB.`);
     }
     const text = await file.text();
-    const dailies = ctx.daily.fileOf(text); // Today's Painting results (docs/daily.md), each checked by the engine
-    if (dailies) return ctx.daily.importDays(dailies, name);
+    const dailies = daily.fileOf(text); // Today's Painting results (docs/daily.md), each checked by the engine
+    if (dailies) return dailyResults.importDays(dailies, name);
     let view;
     try {
       view = await engine.call("view", { record_text: text });
     } catch (error) {
-      if (ctx.loading.lost(error)) return undefined;
+      if (lost(error)) return undefined;
       // a file that is not JSON at all: say so in words, not with the JSON parser's message
       const garbled = /^record_text: not valid JSON/.test(error?.message || "");
       return up(T.refused, `${name} could not be read as a De Stijl game: ${garbled
         ? "it is not a game record (a record is the file that Export saves)" : reason(error)}`);
     }
-    if (view.record?.format === "destijl-friend/1") return ctx.friends.openRecord(view.record); // docs/friends.md
+    if (view.record?.format === "destijl-friend/1") return friends.openRecord(view.record); // docs/friends.md
     pendingImport = { name, view };
-    ctx.saves.confirmReplace({ title: "Open the imported game?", yesLabel: "Open the imported game", yes: { type: "import-confirmed" } },
+    saves.confirmReplace({ title: "Open the imported game?", yesLabel: "Open the imported game", yes: { type: "import-confirmed" } },
       () => openImport());
     return undefined;
   }
@@ -75,18 +79,17 @@ export function createFiles(ctx) {
     up(T.closeDialog);
     if (!pending) return;
     const { view } = pending;
-    ctx.games.replaced();
+    table.replaced();
     up(T.gameLoaded, view, `Imported ${pending.name}: ${view.record.moves.length} moves. ${turnText(view)}`);
-    ctx.saves.save(view, { fresh: true });
-    ctx.saves.refreshList();
-    ctx.bots.run();
+    saves.save(view, { fresh: true });
+    saves.refreshList();
+    bots.run();
   }
 
-  /** The player declined a replacement: keep the game (and show it, when asked). */
-  function decline(then) {
+  /** The player declined a replacement: keep the game (the controller shows it, when asked). */
+  function decline() {
     pendingImport = null;
     up(T.closeDialog);
-    if (then) ctx.dispatch(then);
   }
 
   return { exportRecord, exportSaved, importRecord, openImport, decline };

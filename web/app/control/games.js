@@ -1,11 +1,11 @@
-// Games: starting one (Start game, Rematch), the human's placements, and Undo.
+// Games: starting one (Start game, Rematch), resuming a saved one, the human's placements, and Undo.
 
 import { trimName } from "../names.js";
 import { humanTurn, undoSeat } from "../queries.js";
-import { loadPrefs, writePrefs } from "../storage.js";
+import { loadGame, loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 import { modeOf } from "../modes.js";
-import { movedText, reason, turnText, underCard } from "./narration.js";
+import { lost, reason, turnText } from "./narration.js";
 
 function seedValue(text) {
   const t = String(text || "").trim();
@@ -13,23 +13,19 @@ function seedValue(text) {
   return /^-?\d+$/.test(t) ? Number(t) : t; // anything else: the engine explains
 }
 
-export function createGames(ctx) {
-  const { get, up } = ctx;
-
-  /** Another game takes the table: cancel the bots and forget the old replay. */
-  function replaced() {
-    ctx.cancel();
-    ctx.replay.forget();
-    up(T.setShared, null);
-    up(T.setDaily, null);
-  }
-
-  const newGame = (args, remember) => dealNew(ctx, replaced, args, remember);
+/**
+ * @param deps `engine`, the store's `get`/`up`, `table` (the generation), `saves` (the
+ *   table's save and the yes before it is replaced), `moves`, `bots`, `opening` (a first
+ *   move before the engine loads), `friends` (friend games), `rating`, `dailyResults`.
+ */
+export function createGames(deps) {
+  const { get, up, saves, opening, friends } = deps;
+  const newGame = (args, remember) => dealNew(deps, args, remember);
 
   /** Start game: a new game from the start screen's form (after a yes if one is in progress). */
   function start({ confirmed = false } = {}) {
     if (!confirmed) {
-      return ctx.saves.confirmReplace({ title: "Start a new game?", yesLabel: "Start a new game",
+      return saves.confirmReplace({ title: "Start a new game?", yesLabel: "Start a new game",
         yes: { type: "start", confirmed: true } }, () => start({ confirmed: true }));
     }
     up(T.closeDialog);
@@ -38,10 +34,10 @@ export function createGames(ctx) {
     if (!savedBots.length && setup.seats.some((seat) => seat.controller === "bot:mine")) {
       return void up(T.refused, "No bot is saved yet: write one in the Bot Lab (lab.html), press Save, then choose it for a seat.");
     }
-    if (setup.seats.some((seat) => seat.controller === "friend")) return ctx.friends.start(setup);
+    if (setup.seats.some((seat) => seat.controller === "friend")) return friends.start(setup);
     const { args, remember } = gameArgs(setup);
     // no seed while the engine loads: a build-time opening, playable at once (opening/)
-    if (ctx.opening.fits(args)) return ctx.opening.start(args, remember, () => newGame(args, remember));
+    if (opening.fits(args)) return opening.start(args, remember, () => newGame(args, remember));
     return newGame(args, remember);
   }
 
@@ -50,22 +46,12 @@ export function createGames(ctx) {
     const r = get().view.record;
     const f = get().friend;
     // a new friend game with the same people: this device's seat here, the others Friend
-    if (f) return ctx.friends.start(friendRematch(r, f.seat));
+    if (f) return friends.start(friendRematch(r, f.seat));
     return newGame({ players: r.options.players, rotations: r.options.rotations,
       first_player: r.first_player, seats: r.seats.map(({ name, colors, controller }) => ({ name, colors, controller })) });
   }
 
-  /** The engine accepted a move: show the new view, animate the card, announce it, save. */
-  function moved(before, view) {
-    const move = view.last_move;
-    const fresh = { ...move, ply: view.ply, under: underCard(before, move) };
-    if (view.is_over && modeOf(get()).rated) ctx.rating.ended(view); // first: the end screen shows it
-    up(T.viewChanged, view, { fresh, announcement: movedText(before, view, get().friend?.seat ?? null) });
-    if (modeOf(get()).keptByTable) ctx.saves.save(view); // a friend game is kept by friends/control.js
-    if (view.is_over) ctx.daily.ended();
-  }
-
-  const place = (x, y) => placeHeld(ctx, moved, x, y);
+  const place = (x, y) => placeHeld(deps, x, y);
 
   /**
    * A tap on the Painting: with `confirm`, the first tap shows the card there with its score
@@ -82,7 +68,35 @@ export function createGames(ctx) {
     place(x, y);
   }
 
-  return { start, rematch, moved, place, placeAt, undo: () => undo(ctx), replaced };
+  /** Back to the game on the table (from the start screen): its bots carry on. */
+  function resume() {
+    up((st) => ({ ...st, screen: "table", error: null }));
+    up(T.announce, turnText(get().view, get().friend?.seat ?? null));
+    deps.bots.run();
+  }
+
+  return { start, rematch, place, placeAt, resume, undo: () => undo(deps),
+    restore: (saved, show) => restore(deps, saved, show), resumeSaved: (id) => resumeSaved(deps, id) };
+}
+
+/** Put a saved game ({id, save} or {id, error}) back on the table (on show if `show`): true if it is. */
+async function restore({ saves, bots, dailyResults }, saved, show) {
+  const ok = await saves.restore(saved, show);
+  if (ok && show) {
+    bots.run();
+    dailyResults.ended();
+  }
+  return ok;
+}
+
+/** Resume a game of the saved-games list (the one on the table stays saved too). */
+async function resumeSaved(deps, id) {
+  const saved = loadGame(id);
+  if (!saved) {
+    deps.saves.refreshList();
+    return deps.up(T.refused, "That saved game is gone (another tab may have removed it).");
+  }
+  return restore(deps, saved, true);
 }
 
 /** The engine's new_game arguments of the start screen's `setup`, and what is remembered of it. */
@@ -105,8 +119,8 @@ function friendRematch(record, seat) {
       controller: controller !== "human" ? controller : i === seat ? "human" : "friend" })) };
 }
 
-/** A new game from the engine (`replaced()` first clears the old one's work), saved and started. */
-async function dealNew({ engine, get, up, saves, bots }, replaced, args, remember) {
+/** A new game from the engine (the old one's work cancelled first), saved and started. */
+async function dealNew({ engine, get, up, table, saves, bots }, args, remember) {
   if (get().busy) return;
   up(T.busy, true);
   up(T.dismissError);
@@ -114,7 +128,7 @@ async function dealNew({ engine, get, up, saves, bots }, replaced, args, remembe
   if (!ok) return up(T.refused, "The game engine is not loaded. Press Retry at the top of the page.");
   try {
     const view = await engine.call("new_game", args);
-    replaced();
+    table.replaced();
     up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
     saves.save(view, { fresh: true });
     saves.refreshList();
@@ -126,47 +140,44 @@ async function dealNew({ engine, get, up, saves, bots }, replaced, args, remembe
 }
 
 /** Undo: the seat the engine allows takes back its last card (never in a scored daily). */
-async function undo(ctx) {
-  const { engine, get, up } = ctx;
+async function undo({ engine, get, up, table, rating, saves, bots }) {
   const s = get();
   const seat = undoSeat(s.view);
   if (modeOf(s).undoRefused && s.view && !s.view.is_over) return void up(T.refused, modeOf(s).undoRefused);
-  if (seat === null || s.busy || s.replay) return;
-  ctx.cancel();
+  if (seat === null || s.busy || !modeOf(s).takesMoves) return;
+  table.cancel();
   up(T.busy, true);
   const before = s.view;
   try {
     const view = await engine.call("undo", { record: before.record, seat });
     const taken = before.record.moves.length - view.record.moves.length;
-    ctx.rating.undone(before.record);
+    rating.undone(before.record);
     up(T.viewChanged, view, { announcement: `${before.seats[seat].name} took back the last card${taken > 1 ? ` (${taken} moves undone)` : ""}. ${turnText(view)}` });
-    ctx.saves.save(view);
-    ctx.bots.run();
+    saves.save(view);
+    bots.run();
   } catch (error) {
-    if (ctx.loading.lost(error)) return;
+    if (lost(error)) return;
     up(T.refused, `Undo was refused: ${reason(error)}`);
-    ctx.bots.run();
+    bots.run();
   }
 }
 
-/** Place the held card with its top-left cell at (x, y); `moved(before, view)` shows the answer. */
-async function placeHeld(ctx, moved, x, y) {
-  const { engine, get, up } = ctx;
+/** Place the held card with its top-left cell at (x, y); `moves` plays it and shows the answer. */
+async function placeHeld({ get, up, table, opening, moves, bots }, x, y) {
   const s = get();
   if (!humanTurn(s) || s.busy || s.held === null) return;
   const move = { card: s.held, x, y, rotation: s.rotation };
-  if (ctx.opening.waiting(s)) return void ctx.opening.queue(move); // sent once the engine is ready
+  if (opening.waiting(s)) return void opening.queue(move); // sent once the engine is ready
   const before = s.view;
-  const mine = ctx.gen;
+  const mine = table.now();
   up(T.busy, true);
   try {
-    const view = s.friend ? await ctx.friends.play(before.record, move)
-      : await engine.call("play", { record: before.record, move });
-    if (ctx.stale(mine)) return;
-    moved(before, view);
-    ctx.bots.run();
+    const view = await moves.play(before.record, move);
+    if (table.stale(mine)) return;
+    moves.moved(before, view);
+    bots.run();
   } catch (error) {
-    if (ctx.stale(mine) || ctx.loading.lost(error)) return;
+    if (table.stale(mine) || lost(error)) return;
     up(T.refused, `Card ${move.card} cannot go at column ${x}, row ${y}: ${reason(error)}`);
   }
 }

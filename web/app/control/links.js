@@ -7,19 +7,22 @@
 
 import { payloadOf, unpack } from "../link/codec.js";
 import * as T from "../transitions.js";
-import { reason } from "./narration.js";
+import { lost, reason } from "./narration.js";
 
-export function createLinks(ctx) {
-  const { engine, get, up } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up`, `location` (the page's address), `table`,
+ *   `saves`, `replay` (a game in progress opens at its end) and `friends` (`openRecord`).
+ */
+export function createLinks({ engine, get, up, location, table, saves, replay, friends }) {
 
   /** The payload of the page's own address, or null. */
   function pending() {
-    return payloadOf(ctx.location.hash);
+    return payloadOf(location.hash);
   }
 
   /** Take the game link out of the address bar, so a reload does not open it again. */
   function forget() {
-    const { pathname, search } = ctx.location;
+    const { pathname, search } = location;
     try { history.replaceState(null, "", pathname + search); } catch { /* file: or sandboxed */ }
   }
 
@@ -29,21 +32,21 @@ export function createLinks(ctx) {
     try {
       const opened = await engine.call("link_open", { text: await unpack(payload) });
       if (opened.kind === "friend") { // checked against this device's game there (docs/friends.md)
-        await ctx.friends.openRecord(opened.record);
+        await friends.openRecord(opened.record);
         return true;
       }
       const v = opened.view;
       const what = opened.kind === "daily" ? `Today's Painting #${opened.number} of ${opened.day}` : "A shared game";
-      ctx.games.replaced();
+      table.replaced();
       const where = v.is_over ? "The finished Painting and the scores; Replay from the start is beside them." : "Replay: its latest move.";
       up(T.gameLoaded, v, `${what}: ${v.seats.map((s) => s.name).join(", ")}, ${v.record.moves.length} moves. ${where}`);
       up(T.setShared, { kind: opened.kind, number: opened.number, day: opened.day });
-      ctx.saves.save(v, { fresh: true });
-      ctx.saves.refreshList();
-      if (!v.is_over) ctx.replay.open({ at: v.record.moves.length }); // a shared game opens at its end
+      saves.save(v, { fresh: true });
+      saves.refreshList();
+      if (!v.is_over) replay.open({ at: v.record.moves.length }); // a shared game opens at its end
       return true;
     } catch (error) {
-      if (ctx.loading.lost(error)) return false;
+      if (lost(error)) return false;
       const why = `The game link was refused, so nothing changed: ${reason(error)}`;
       up(T.setNotices, [...get().notices, why]);
       up(T.refused, why);

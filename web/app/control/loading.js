@@ -6,16 +6,22 @@ import { clip } from "../quote.js";
 import { readParams, withoutSetup } from "../params.js";
 import { readPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
+import { lost } from "./narration.js";
 
 const STAGES = { download: "downloading Python", start: "starting Python", engine: "loading the rules",
   restart: "restarting" };
 
-export function createLoading(ctx) {
-  const { engine, get, up } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up`, the page's `location`, and what start-up
+ *   and recovery set going: `table`, `opening`, `saves`, `games` (`start`, `restore`),
+ *   `links`, `friendList`, `daily`, `dailyGames`, `bots`.
+ */
+export function createLoading(deps) {
+  const { engine, get, up, opening, saves, games, links, daily, bots } = deps;
   let pendingRestore = null; // this tab's save, when the engine failed before it was restored
   let recovering = false;
 
-  const watchEngine = () => watch(ctx, recover);
+  const watchEngine = () => watch(deps, recover);
 
   /**
    * Apply preferences and the link, restore this tab's game, autostart if asked. `play`: the
@@ -23,27 +29,27 @@ export function createLoading(ctx) {
    * while the engine loads (opening/), instead of once the engine is ready.
    */
   async function boot({ autostart = false, play = false } = {}) {
-    applyPrefs(ctx);
-    const link = readParams(ctx.location.search);
+    applyPrefs(deps);
+    const link = readParams(deps.location.search);
     const problems = [...link.notes]; // what the link asked that could not be used
-    applyLink(ctx, link);
+    applyLink(deps, link);
     // Start game can show an opening at once (autostart waits for the engine: none needed)
-    if (!link.autostart && !autostart) ctx.opening.prefetch(get().setup.seats.length);
-    const saved = ctx.saves.load();
+    if (!link.autostart && !autostart) opening.prefetch(get().setup.seats.length);
+    const saved = saves.load();
     if (saved) up(T.setRestoring, true);
-    const game = ctx.links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
+    const game = links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
     const early = play && !saved && game === null && !link.daily && dealtAtOnce(get().setup)
-      ? Promise.resolve(ctx.games.start({ confirmed: true })).then(() => problems.length && up(T.refused, linkProblems(problems)))
+      ? Promise.resolve(games.start({ confirmed: true })).then(() => problems.length && up(T.refused, linkProblems(problems)))
       : null;
     const ok = await watchEngine();
-    if (saved && ok) await ctx.saves.restore(saved, !link.setup && !link.daily && game === null);
+    if (saved && ok) await games.restore(saved, !link.setup && !link.daily && game === null);
     else if (saved) pendingRestore = saved;
     up(T.setRestoring, false);
-    ctx.friends.refreshList();
-    if (ok) ctx.daily.refresh();
-    if (ok && game !== null) return void await ctx.links.open(game); // a friend game's link too
-    if (ok && link.daily) return void await ctx.daily.open();
-    if ((link.autostart || autostart) && ok && !early) startAtOnce(ctx, link, problems);
+    deps.friendList.refresh();
+    if (ok) daily.refresh();
+    if (ok && game !== null) return void await links.open(game); // a friend game's link too
+    if (ok && link.daily) return void await deps.dailyGames.open();
+    if ((link.autostart || autostart) && ok && !early) startAtOnce(deps, link, problems);
   }
 
   /** The Retry button: a fresh worker, then this tab's saved game, or the bots carry on. */
@@ -52,12 +58,12 @@ export function createLoading(ctx) {
     engine.restart().catch(() => {});
     const ok = await watchEngine();
     if (!ok) return;
-    ctx.opening.retried(); // an opening on the table: the new engine deals it and takes the queued move
+    opening.retried(); // an opening on the table: the new engine deals it and takes the queued move
     if (pendingRestore) {
       const saved = pendingRestore;
       pendingRestore = null;
-      await ctx.saves.restore(saved, get().screen === "start" || !get().view);
-    } else if (get().screen === "table") ctx.bots.run();
+      await games.restore(saved, get().screen === "start" || !get().view);
+    } else if (get().screen === "table") bots.run();
   }
 
   /**
@@ -67,7 +73,7 @@ export function createLoading(ctx) {
    */
   async function recover(message) {
     console.warn(`De Stijl: ${message}; the engine was restarted.`);
-    ctx.cancel();
+    deps.table.cancel();
     up(T.engineProgress, STAGES.restart, 0);
     up(T.refused, "The game engine stopped answering, so it is being restarted. Your game carries on from its last save.");
     if (recovering) return;
@@ -79,7 +85,7 @@ export function createLoading(ctx) {
         if (id) pendingRestore = { id, save: { record: get().view?.record, moves: get().view?.record?.moves?.length ?? 0, savedAt: new Date().toISOString() } };
         return;
       }
-      await putBack(ctx);
+      await putBack(deps);
     } catch (error) {
       if (!lost(error)) up(T.refused, `The game could not be put back: ${clip(error.message)}`);
     } finally {
@@ -87,12 +93,7 @@ export function createLoading(ctx) {
     }
   }
 
-  return { boot, retry, recover, lost };
-}
-
-/** True if `error` is an engine loss that recover() handles (callers then stay quiet). */
-function lost(error) {
-  return error?.type === "EngineLost";
+  return { boot, retry, recover };
 }
 
 /** Preferences, with a notice when some could not be read (they are dropped for good). */

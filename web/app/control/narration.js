@@ -1,5 +1,5 @@
 // Sentences about the game for the turn banner and the live region, and the facts about a
-// move that the animation needs. Read off the engine's view; no rule is decided here.
+// move that the animation needs, and what an engine error means. Read off the engine's view; no rule is decided here.
 
 import { clip } from "../quote.js";
 import { isBot, moveText, winnerText } from "../words.js";
@@ -8,6 +8,12 @@ import { isBot, moveText, winnerText } from "../words.js";
 export function reason(error) {
   const text = String(error?.message || error || "unknown error");
   return clip(text.replace(/^\d+@-?\d+,-?\d+r\d+:\s*/, ""), 200); // engine messages quote values; keep them short
+}
+
+/** True if `error` is the engine's loss: control/loading.js restarts it and puts the game
+ * back, so the part whose call failed stays quiet. */
+export function lost(error) {
+  return error?.type === "EngineLost";
 }
 
 /** Whose turn it is, or who won, as one sentence. `me`: this device's seat in a friend game

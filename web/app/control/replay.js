@@ -2,11 +2,15 @@
 
 import * as T from "../transitions.js";
 import { moveText } from "../words.js";
-import { reason, turnText, underCard } from "./narration.js";
+import { lost, reason, turnText, underCard } from "./narration.js";
 
-export function createReplay(ctx) {
-  const { engine, get, up } = ctx;
-  const cache = new Map(); // ply -> view of the game being replayed
+/**
+ * @param deps `engine`, the store's `get`/`up`, `table` (`cancel()`: the bots stop while the
+ *   viewer is open) and `bots` (`run()`: they carry on when it closes).
+ */
+export function createReplay({ engine, get, up, table, bots }) {
+  const cache = new Map(); // ply -> view of `cached`, the game being replayed
+  let cached = null;
   let session = 0; // bumped when the viewer opens or closes: a late answer of an earlier one is dropped
 
   async function to(ply) {
@@ -14,6 +18,10 @@ export function createReplay(ctx) {
     if (!record) return;
     const p = Math.max(0, Math.min(record.moves.length, ply));
     const mine = session;
+    if (cached !== record) { // another game took the table since: its positions are not this one's
+      cache.clear();
+      cached = record;
+    }
     try {
       let view = cache.get(p);
       if (!view) {
@@ -27,7 +35,7 @@ export function createReplay(ctx) {
       up(T.announce, p === 0 ? "Replay: the start of the game." : `Replay, move ${p}: ${moveText(view.seats[last.seat].name, last)}`);
       up((st) => ({ ...st, fresh: last ? { ...last, ply: p, under: prev ? underCard(prev, last) : null } : null }));
     } catch (error) {
-      if (!ctx.loading.lost(error)) up(T.refused, `The replay stopped: ${reason(error)}`);
+      if (!lost(error)) up(T.refused, `The replay stopped: ${reason(error)}`);
     }
   }
 
@@ -35,7 +43,7 @@ export function createReplay(ctx) {
   function open({ at = null } = {}) {
     const v = get().view;
     if (!v) return;
-    ctx.cancel();
+    table.cancel();
     cache.clear();
     session += 1;
     to(at ?? (v.is_over ? 0 : v.record.moves.length));
@@ -46,7 +54,7 @@ export function createReplay(ctx) {
     session += 1;
     up(T.closeReplay);
     up(T.announce, turnText(get().view));
-    ctx.bots.run();
+    bots.run();
   }
 
   /** One step back or forward, or to "start" / "end". */
@@ -60,5 +68,5 @@ export function createReplay(ctx) {
     if (s.replay) to(where === "start" ? 0 : s.view.record.moves.length);
   }
 
-  return { open, close, step, jump, forget: () => cache.clear() };
+  return { open, close, step, jump };
 }

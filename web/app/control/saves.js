@@ -10,19 +10,22 @@
 
 import { clip } from "../quote.js";
 import {
-  KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED, listGames, loadGame, loadPrefs, makeRoom, newGameId, ownFinished, pruneShared, removeGame,
-  roomOffer, saveGame, setTabGame, tabGame,
+  dailyTag, listGames, loadGame, makeRoom, newGameId, removeGame, roomOffer, saveGame, setTabGame, tabGame,
 } from "../storage.js";
 import * as T from "../transitions.js";
-import { reason, turnText } from "./narration.js";
+import { lost, reason, turnText } from "./narration.js";
 import * as W from "./save-words.js";
 import { createTidy } from "./tidy.js";
 
-export function createSaves(ctx) {
-  const { engine, get, up, mode } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up`, the page's `mode` ("full" or "embed": each
+ *   keeps its own games) and `table` (`replaced()` when a restored game takes the table).
+ */
+export function createSaves(deps) {
+  const { engine, get, up, mode } = deps;
   const unopenable = new Map(); // id -> why the engine could not open it (this page load)
-  const tidier = createTidy(ctx, refreshList); // finished and shared games tidied away
-  const table = createTableSave(ctx, () => tidier.tidy()); // the game on the table's own save
+  const tidier = createTidy(deps, refreshList); // finished and shared games tidied away
+  const table = createTableSave(deps, () => tidier.tidy()); // the game on the table's own save
   const { save, inProgress, confirmReplace } = table;
 
   /** Refresh the start screen's list of saved games, the unreadable ones and the count. */
@@ -45,29 +48,27 @@ export function createSaves(ctx) {
     return loadGame(tabGame(mode));
   }
 
-  /** Replay a saved game ({id, save} or {id, error}) through the engine; `show` puts it on the table. */
+  /**
+   * Replay a saved game ({id, save} or {id, error}) through the engine and make it the
+   * table's game, on show if `show`: true if it is (control/games.js runs its bots then).
+   */
   async function restore(saved, show) {
     let problem = saved.error;
     if (!problem) {
       try {
         const view = await engine.call("view", { record: saved.save.record });
-        ctx.games.replaced();
+        deps.table.replaced();
         unopenable.delete(saved.id);
-        up(T.setDaily, ctx.daily.tagOf(saved.save.daily));
+        up(T.setDaily, dailyTag(saved.save.daily));
         up(T.setGameId, saved.id);
         setTabGame(mode, saved.id);
         table.claim(view, saved.id, saved.save.moves);
-        if (show) {
-          up(T.gameLoaded, view, W.back(saved.save, turnText(view)));
-          ctx.bots.run();
-          ctx.daily.ended();
-        } else {
-          up((s) => ({ ...s, view }));
-        }
+        if (show) up(T.gameLoaded, view, W.back(saved.save, turnText(view)));
+        else up((s) => ({ ...s, view }));
         refreshList();
         return true;
       } catch (error) {
-        if (ctx.loading.lost(error)) return false;
+        if (lost(error)) return false;
         problem = `${error.type === "BadRecord" ? "the engine could not replay it" : "the engine could not open it"}: ${reason(error)}`;
       }
     }
@@ -79,20 +80,10 @@ export function createSaves(ctx) {
     return false;
   }
 
-  /** Resume a game of the saved-games list (the one on the table stays saved too). */
-  async function resumeSaved(id) {
-    const saved = loadGame(id);
-    if (!saved) {
-      refreshList();
-      return up(T.refused, "That saved game is gone (another tab may have removed it).");
-    }
-    await restore(saved, true);
-  }
-
   const forget = (id) => unopenable.delete(id);
-  return { load, save, restore, resumeSaved, refreshList, inProgress, confirmReplace, tidy: () => tidier.tidy(),
-    deleteSaved: (id, confirmed) => deleteSaved(ctx, { refreshList, forget }, id, confirmed),
-    makeRoomFor: (confirmed) => makeRoomFor(ctx, { refreshList, save }, confirmed) };
+  return { load, save, restore, refreshList, inProgress, confirmReplace, tidy: () => tidier.tidy(),
+    deleteSaved: (id, confirmed) => deleteSaved(deps, { refreshList, forget }, id, confirmed),
+    makeRoomFor: (confirmed) => makeRoomFor(deps, { refreshList, save }, confirmed) };
 }
 
 /** The banner when a save failed: why, what is really kept (`keptMoves`), and the room on offer. */

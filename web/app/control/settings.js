@@ -7,13 +7,13 @@ import { THEMES } from "../words.js";
 import { KEEP_CHOICES, loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
 
-export function createSettings(ctx) {
-  const { get, up } = ctx;
+/** @param deps the store's `get`/`up`, and the page's `location` (a ?theme= link). */
+export function createSettings({ get, up, location }) {
 
   /** At start-up: the saved choices (validated; bad values fall back to the defaults) and the link. */
   function init() {
     up(T.setSettings, settingsFromPrefs(loadPrefs()));
-    const theme = readParams(ctx.location?.search || "").theme;
+    const theme = readParams(location?.search || "").theme;
     if (theme) up(T.setThemeOverride, theme);
   }
 

@@ -6,7 +6,7 @@ import { copyByHand, copyText, selectField } from "../clipboard.js";
 import { linkURL, pack } from "../link/codec.js";
 import { shareParams } from "../params.js";
 import * as T from "../transitions.js";
-import { reason } from "./narration.js";
+import { lost, reason } from "./narration.js";
 
 /** The full site's page for links made here (the embed's links open the full site). */
 export function sitePage({ mode, location }) {
@@ -14,20 +14,21 @@ export function sitePage({ mode, location }) {
   return new URL(page, location.href).href;
 }
 
-/** The link text of `record` (`kind` "replay" or "daily" with its `day`), packed as a link. */
-export async function gameLink(ctx, record, kind = "replay", day = undefined) {
+/** The link text of `record` (`kind` "replay" or "daily" with its `day`), packed as a link;
+ * `page`: {mode, location} (sitePage). */
+export async function gameLink(engine, page, record, kind = "replay", day = undefined) {
   const args = kind === "daily" ? { record, kind, day } : { record };
-  const { text } = await ctx.engine.call("link_text", args);
-  return linkURL(sitePage(ctx), await pack(text));
+  const { text } = await engine.call("link_text", args);
+  return linkURL(sitePage(page), await pack(text));
 }
 
-export function createShare(ctx) {
-  const { get, up } = ctx;
+/** @param deps `engine`, the store's `get`/`up`, the page's `mode` and `location`. */
+export function createShare({ engine, get, up, mode, location }) {
 
   /** The URL that sets up the same game again (seats, options, seed), or null without a seed. */
   function dealURL(record) {
     if (record.seed === undefined || record.seed === null) return null;
-    const base = new URL(sitePage(ctx));
+    const base = new URL(sitePage({ mode, location }));
     base.search = shareParams(record);
     return base.href;
   }
@@ -39,9 +40,9 @@ export function createShare(ctx) {
     up(T.openDialog, { kind: "share", url: dealURL(record), gameURL: "", note: "", gameNote: "" });
     let change;
     try {
-      change = { gameURL: await gameLink(ctx, record) };
+      change = { gameURL: await gameLink(engine, { mode, location }, record) };
     } catch (error) {
-      if (ctx.loading.lost(error)) return;
+      if (lost(error)) return;
       change = { gameNote: `The link to this game could not be made: ${reason(error)}` };
     }
     const d = get().dialog;

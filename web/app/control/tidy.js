@@ -4,11 +4,12 @@
 // never go. The note names each one that went this page load (control/saves.js shows it).
 
 import { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED, loadGame, loadPrefs, ownFinished, pruneShared, removeGame, tabGame } from "../storage.js";
+import { lost } from "./narration.js";
 import * as W from "./save-words.js";
 
-/** `refreshList()` redraws the saved-games list after a tidy. Returns {tidy, note}. */
-export function createTidy(ctx, refreshList) {
-  const { engine, get, mode } = ctx;
+/** `deps`: `engine`, the store's `get`, the page's `mode`; `refreshList()` redraws the
+ * saved-games list after a tidy. Returns {tidy, note}. */
+export function createTidy({ engine, get, mode }, refreshList) {
   const pruned = { own: [], shared: [] }; // summaries of the games that went this page load
   const judged = new Map(); // id -> true when the engine said the saved game is over (this page load)
   let tidying = Promise.resolve(); // the tidies, one after the other
@@ -28,7 +29,7 @@ export function createTidy(ctx, refreshList) {
       const view = await engine.call("view", { record: save.record });
       judged.set(g.id, view.is_over === true && view.ply === save.moves);
     } catch (error) { // refused: not finished, so never tidied away; an engine lost: asked again later
-      if (!ctx.loading.lost(error)) judged.set(g.id, false);
+      if (!lost(error)) judged.set(g.id, false);
       return false;
     }
     return judged.get(g.id);

@@ -2,12 +2,10 @@
 // day, the par and the share text once a daily is over, the results and stats kept on the
 // device (store.js), practice games of any date, and the export and import of the results.
 // Here what the start screen needs at once (today's number and the results kept, for its
-// card; whether a file is a results file); the rest is daily/play.js, a part loaded later
-// (app/parts.js), made when first asked.
+// card; whether a file is a results file; the tab lock of a scored attempt); the rest is
+// daily/play.js, a part loaded later (app/parts.js): the controller makes it when first asked.
 
 import { reason } from "../control/narration.js";
-import { deferred } from "../lazy.js";
-import { dailyTag } from "../storage.js";
 import * as T from "../transitions.js";
 import { localDate } from "./day.js";
 import { createGuard } from "./guard.js";
@@ -18,8 +16,12 @@ function scoredOnTable(s) {
   return s.screen === "table" && s.daily && !s.daily.practice && s.view && !s.view.is_over ? s.daily.date : null;
 }
 
-export function createDaily(ctx) {
-  const { engine, get, up } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up` and `table` (`cancel()`: the attempt another
+ *   tab holds stops here).
+ * @returns {{refresh, fileOf, today, watch, claim, elsewhere}}
+ */
+export function createDaily({ engine, get, up, table }) {
 
   /** Today's local date (the browser's clock, read each time: midnight may pass). */
   const today = () => localDate(new Date());
@@ -64,14 +66,12 @@ export function createDaily(ctx) {
 
   /** Today's Painting of `date` is being played in another tab: say so, offer practice. */
   function elsewhere(date) {
-    ctx.cancel();
+    table.cancel();
     up(T.toStart);
     up(T.openDialog, { kind: "confirm", title: "Today's Painting is open in another tab",
       text: "One scored attempt a day: carry on in the other tab, or play this deal here as practice (not counted).",
       yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
   }
 
-  return { refresh, fileOf, tagOf: dailyTag, today, watch, claim: guard.claim, elsewhere,
-    ...deferred(ctx.parts.daily, (m) => m.createDailyPlay(ctx),
-      ["open", "practice", "ended", "share", "stats", "exportDays", "importDays"]) };
+  return { refresh, fileOf, today, watch, claim: guard.claim, elsewhere };
 }

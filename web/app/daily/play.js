@@ -1,13 +1,13 @@
 // Today's Painting, what the start screen does not need at once (docs/daily.md): opening
 // today's deal or a practice one, the par and the share text once a daily is over (engine
 // `daily_result`, played in the worker after the game, never before), the stats dialog, and
-// the export and import of the results. A part loaded later (app/parts.js): daily/control.js
-// makes it when first asked.
+// the export and import of the results. A part loaded later (app/parts.js): the controller
+// makes its two halves (games, results) when first asked.
 
 import { copyText } from "../clipboard.js";
 import { download } from "../export-art.js";
 import { sitePage } from "../control/share.js";
-import { reason, turnText } from "../control/narration.js";
+import { lost, reason, turnText } from "../control/narration.js";
 import { linkURL, pack, unpack } from "../link/codec.js";
 import { listGames } from "../storage.js";
 import * as T from "../transitions.js";
@@ -15,11 +15,14 @@ import { aheadOfSite } from "./clock.js";
 import { dateLabel } from "./day.js";
 import { fileOf as fileData, readDays, storeDays } from "./store.js";
 
-/** Today's Painting's games and dialogs; `ctx.daily` gives it `refresh` and `today`. */
-export function createDailyPlay(ctx) {
-  const { get, up } = ctx;
-  const { refresh, today } = ctx.daily;
-  let working = null; // the record whose result is being worked out
+/**
+ * Today's Painting's games: `open` (today's) and `practice` (any date's).
+ * @param deps `engine`, the store's `get`/`up`, the page's `mode` and `location`, `daily`
+ *   (daily/control.js: `refresh`, `today`, `claim`, `elsewhere`), `table`, `saves`, `bots`
+ *   and `games` (`resume`, `resumeSaved`).
+ */
+export function createDailyGames(deps) {
+  const { get, up, daily, saves, games } = deps;
 
   /**
    * "Today's Painting": today's result if it is played, else the saved attempt, else a new
@@ -27,34 +30,45 @@ export function createDailyPlay(ctx) {
    * on a date the site's clock says has not begun anywhere (then practice is on offer).
    */
   async function open({ confirmed = false } = {}) {
-    await refresh();
-    const date = today();
+    await daily.refresh();
+    const date = daily.today();
     if (get().dailyDays[date]) return up(T.openDialog, { kind: "daily", date });
-    const latest = await aheadOfSite(date, sitePage(ctx));
+    const latest = await aheadOfSite(date, sitePage(deps));
     if (latest) return clockAhead(up, date, latest);
-    if (!(await ctx.daily.claim(date))) return ctx.daily.elsewhere(date);
+    if (!(await daily.claim(date))) return daily.elsewhere(date);
     const s = get();
-    if (s.daily?.date === date && !s.daily.practice && s.view && !s.view.is_over) {
-      return ctx.dispatch({ type: "resume" });
-    }
-    const id = savedAttempt(ctx.mode, date);
-    if (id) return ctx.saves.resumeSaved(id);
+    if (s.daily?.date === date && !s.daily.practice && s.view && !s.view.is_over) return games.resume();
+    const id = savedAttempt(deps.mode, date);
+    if (id) return games.resumeSaved(id);
     if (!confirmed) {
-      return ctx.saves.confirmReplace({ title: "Start Today's Painting?", yesLabel: "Start Today's Painting",
-        yes: { type: "daily-open", confirmed: true } }, () => deal(ctx, date, false));
+      return saves.confirmReplace({ title: "Start Today's Painting?", yesLabel: "Start Today's Painting",
+        yes: { type: "daily-open", confirmed: true } }, () => deal(deps, date, false));
     }
-    return deal(ctx, date, false);
+    return deal(deps, date, false);
   }
 
   /** Play `date`'s daily again as practice (marked so, never counted). */
   function practice(date, { confirmed = false } = {}) {
     if (!/^\d{4}-\d\d-\d\d$/.test(date || "")) return up(T.refused, "Pick a date to play as practice.");
     if (!confirmed) {
-      return ctx.saves.confirmReplace({ title: "Play a practice Painting?", yesLabel: "Play as practice",
-        yes: { type: "daily-practice", date, confirmed: true } }, () => deal(ctx, date, true));
+      return saves.confirmReplace({ title: "Play a practice Painting?", yesLabel: "Play as practice",
+        yes: { type: "daily-practice", date, confirmed: true } }, () => deal(deps, date, true));
     }
-    return deal(ctx, date, true);
+    return deal(deps, date, true);
   }
+
+  return { open, practice };
+}
+
+/**
+ * Today's Painting's results: the par and share text once a daily is over, the stats
+ * dialog, the export and import of the results kept on the device.
+ * @param deps `engine`, the store's `get`/`up`, the page's `mode` and `location`, and `daily`
+ *   (daily/control.js: `refresh`, `today`).
+ */
+export function createDailyResults(deps) {
+  const { get, up, daily } = deps;
+  let working = null; // the record whose result is being worked out
 
   /**
    * The table's game may be a daily that is over: work out its par and share text (the
@@ -62,18 +76,18 @@ export function createDailyPlay(ctx) {
    */
   async function ended() {
     const s = get();
-    const daily = s.daily;
+    const tag = s.daily;
     const record = s.view?.record;
-    if (!daily || !s.view?.is_over || s.dailyResult || working === record) return;
-    const kept = daily.practice ? null : readDays()[daily.date];
+    if (!tag || !s.view?.is_over || s.dailyResult || working === record) return;
+    const kept = tag.practice ? null : readDays()[tag.date];
     if (kept?.text && kept.verdict) { // worked out when it was played: no second par game
-      const share = `${kept.text}\n${linkURL(sitePage(ctx), kept.link)}`;
+      const share = `${kept.text}\n${linkURL(sitePage(deps), kept.link)}`;
       return void up(T.setDailyResult, { total: kept.score, par: kept.par, place: kept.place, verdict: kept.verdict, share });
     }
     working = record;
     up(T.setDailyResult, { pending: true });
     try {
-      await workOut(ctx, daily, record, s.teach.hintsUsed || 0);
+      await workOut(deps, tag, record, s.teach.hintsUsed || 0);
     } finally {
       working = null;
     }
@@ -81,12 +95,12 @@ export function createDailyPlay(ctx) {
 
   /** The stats and calendar (and today's result, once played). */
   async function stats() {
-    await refresh();
-    up(T.openDialog, { kind: "daily", date: get().dailyDays[today()] ? today() : null });
+    await daily.refresh();
+    up(T.openDialog, { kind: "daily", date: get().dailyDays[daily.today()] ? daily.today() : null });
   }
 
-  return { open, practice, ended, stats, share: (how) => share(ctx, how), exportDays: () => exportDays(ctx),
-    importDays: (data, name) => importDays(ctx, data, name) };
+  return { ended, stats, share: (how) => share(deps, how), exportDays: () => exportDays(deps),
+    importDays: (data, name) => importDays(deps, data, name) };
 }
 
 /** A scored daily of `date` in progress, saved on this device (its id), or null. */
@@ -102,33 +116,32 @@ function clockAhead(up, date, latest) {
 }
 
 /** Deal `date`'s daily (a practice one if `isPractice`), saved as a new game. */
-async function deal(ctx, date, isPractice) {
-  const { engine, up } = ctx;
+async function deal({ engine, up, table, saves, bots }, date, isPractice) {
   up(T.closeDialog);
   up(T.busy, true);
   try {
     const { number, view } = await engine.call("daily", { date });
-    ctx.games.replaced();
+    table.replaced();
     up(T.setDaily, { date, number, practice: isPractice });
     const what = `${isPractice ? "Practice: " : ""}Today's Painting #${number}, ${dateLabel(date)}`;
     up(T.gameLoaded, view, `${what}. ${turnText(view)}`);
-    ctx.saves.save(view, { fresh: true });
-    ctx.saves.refreshList();
-    ctx.bots.run();
+    saves.save(view, { fresh: true });
+    saves.refreshList();
+    bots.run();
   } catch (error) {
-    if (!ctx.loading.lost(error)) up(T.refused, `Today's Painting could not start: ${reason(error)}`);
+    if (!lost(error)) up(T.refused, `Today's Painting could not start: ${reason(error)}`);
   }
 }
 
 /** The text to share: the table's daily result, or the dialog's day (its text worked out again if need be). */
-async function shareText(ctx) {
-  const { engine, get } = ctx;
+async function shareText(deps) {
+  const { engine, get } = deps;
   const s = get();
   if (s.dialog?.kind !== "daily") return s.dailyResult?.share ?? null;
   const date = s.dialog.date;
   const entry = s.dailyDays[date];
   if (!entry) return null;
-  const url = linkURL(sitePage(ctx), entry.link);
+  const url = linkURL(sitePage(deps), entry.link);
   if (entry.text) return `${entry.text}\n${url}`;
   const { view } = await engine.call("link_open", { text: await unpack(entry.link) });
   const result = await engine.call("daily_result", { record: view.record, date });
@@ -136,13 +149,13 @@ async function shareText(ctx) {
 }
 
 /** Share (the Web Share API where there is one) or copy the result text. */
-async function share(ctx, how) {
-  const { get, up } = ctx;
+async function share(deps, how) {
+  const { get, up } = deps;
   const note = (text) => (get().dialog?.kind === "daily"
     ? up(T.openDialog, { ...get().dialog, note: text }) : up(T.setDailyResult, { ...get().dailyResult, note: text }));
   let text;
   try {
-    text = await shareText(ctx);
+    text = await shareText(deps);
   } catch (error) {
     return note(`The result could not be made: ${reason(error)}`);
   }
@@ -175,8 +188,7 @@ function exportDays({ get, up, daily }) {
  * today, and the score, par and place worked out again (a file that says otherwise is
  * refused). Only what the engine confirms is kept; days already here are kept too.
  */
-async function importDays(ctx, data, name) {
-  const { engine, get, up } = ctx;
+async function importDays({ engine, get, up, daily }, data, name) {
   const days = data?.days && typeof data.days === "object" ? data.days : {};
   const kept = {};
   const refused = [];
@@ -184,10 +196,10 @@ async function importDays(ctx, data, name) {
   for (const [index, date] of dates.entries()) {
     up(T.announce, `${name}: checking ${date} (${index + 1} of ${dates.length})…`);
     try {
-      const { entry } = await engine.call("daily_check", { date, entry: days[date], today: ctx.daily.today() });
+      const { entry } = await engine.call("daily_check", { date, entry: days[date], today: daily.today() });
       kept[date] = entry;
     } catch (error) {
-      if (ctx.loading.lost(error)) return;
+      if (lost(error)) return;
       refused.push(`${date} (${reason(error)})`);
     }
   }
@@ -202,12 +214,12 @@ async function importDays(ctx, data, name) {
 }
 
 /** A finished daily's result from the engine (its par game played now), kept if scored. */
-async function workOut(ctx, daily, record, hints) { // hints: part of the result, and of its text
-  const { engine, get, up } = ctx;
+async function workOut(deps, daily, record, hints) { // hints: part of the result, and of its text
+  const { engine, get, up } = deps;
   try {
     const result = await engine.call("daily_result", { record, date: daily.date, hints });
     const payload = await pack(result.link_text); // the day, your moves, the result it claims
-    const url = linkURL(sitePage(ctx), payload);
+    const url = linkURL(sitePage(deps), payload);
     if (get().view?.record !== record) return;
     if (!daily.practice) {
       const stored = storeDays({ [daily.date]: { score: result.total, par: result.par, place: result.place,
@@ -217,7 +229,7 @@ async function workOut(ctx, daily, record, hints) { // hints: part of the result
     up(T.setDailyResult, { ...result, share: `${result.text}\n${url}` });
     up(T.announce, `${turnText(get().view)} Par ${result.par}: ${result.verdict}.`);
   } catch (error) {
-    if (get().view?.record === record && !ctx.loading.lost(error)) {
+    if (get().view?.record === record && !lost(error)) {
       up(T.setDailyResult, { error: `The par could not be worked out: ${reason(error)}` });
     }
   }

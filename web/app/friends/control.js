@@ -6,7 +6,7 @@
 
 import { download } from "../export-art.js";
 import * as T from "../transitions.js";
-import { reason, turnText } from "../control/narration.js";
+import { lost, reason, turnText } from "../control/narration.js";
 import { makeKey, signText } from "./keys.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
 import { forkKey, loadFriend, removeFriend, saveFriend } from "./store.js";
@@ -33,59 +33,70 @@ function recipients(st, endedHere) {
   return st.link_for === null ? [] : [seats[st.link_for].name];
 }
 
-/** Friend games' part of the controller (loaded later: app/parts.js); `ctx.friends`. */
-export function createFriends(ctx) {
+/**
+ * A friend game's move (loaded later: app/parts.js), played by control/moves.js.
+ * @param deps `engine`, the store's `get`/`up`, the page's `location` and `friendList`
+ *   (`refresh()`: the start screen's list of friend games).
+ */
+export function createFriendMoves(deps) {
+  return { play: (record, move) => play(deps, record, move) };
+}
+
+/**
+ * Friend games' part of the controller (loaded later: app/parts.js).
+ * @param deps those of createFriendMoves, and `table` (`replaced()`) and `bots` (`run()`:
+ *   a bot this device moves carries on).
+ */
+export function createFriends(deps) {
   return {
-    start: (setup) => start(ctx, setup),
-    play: (record, move) => play(ctx, record, move),
-    openRecord: (record) => openRecord(ctx, record),
-    resume: (key, options) => resume(ctx, key, options),
-    copy: () => copy(ctx),
-    share: () => share(ctx),
-    download: () => saveFile(ctx),
-    showLink: (key) => resume(ctx, key, { quiet: true }), // the list's "Last link": the saved game again
-    remove: (key) => remove(ctx, key),
+    start: (setup) => start(deps, setup),
+    openRecord: (record) => openRecord(deps, record),
+    resume: (key, options) => resume(deps, key, options),
+    copy: () => copy(deps),
+    share: () => share(deps),
+    download: () => saveFile(deps),
+    showLink: (key) => resume(deps, key, { quiet: true }), // the list's "Last link": the saved game again
+    remove: (key) => remove(deps, key),
   };
 }
 
-const setFriend = (ctx, friend) => ctx.up((s) => ({ ...s, friend }));
+const setFriend = (deps, friend) => deps.up((s) => ({ ...s, friend }));
 
 /** The link of a record: its text from the engine, packed into the fragment. */
-async function makeLink(ctx, record) {
-  const { text } = await ctx.engine.call("link_text", { record, kind: "friend" });
-  const url = linkUrl(ctx.location, await pack(text));
+async function makeLink(deps, record) {
+  const { text } = await deps.engine.call("link_text", { record, kind: "friend" });
+  const url = linkUrl(deps.location, await pack(text));
   return { url, chars: url.length, limit: linkLimit(record.seats.length) };
 }
 
 /** Keep a friend state `st` on this device and put it on the page. */
-async function adopt(ctx, st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false, added = false } = {}) {
+async function adopt(deps, st, { key = st.game, announcement = null, fork = false, show = true, signKey = null, endedHere = false, added = false } = {}) {
   const to = recipients(st, endedHere);
-  const link = to.length ? await makeLink(ctx, st.record) : null;
+  const link = to.length ? await makeLink(deps, st.record) : null;
   const entry = { key, game: st.game, seat: st.seat, secret: st.secret,
     signKey: st.seat === null ? null : signKey, endedHere, added, record: st.record, link,
     linkFor: to, next: st.next, over: st.next.kind === "over", fork, dealt: !!st.view,
     names: st.record.seats.map((x) => x.name) };
   const problem = saveFriend(entry);
-  if (problem) ctx.up(T.setSaveProblem, { text: `This friend game is not being saved: ${problem}.`, room: 0 });
-  ctx.friends.refreshList();
+  if (problem) deps.up(T.setSaveProblem, { text: `This friend game is not being saved: ${problem}.`, room: 0 });
+  deps.friendList.refresh();
   if (!show) return entry;
   const friend = { ...entry, note: "" };
-  const s = ctx.get();
+  const s = deps.get();
   if (st.view && s.screen === "table" && s.friend?.key === key && s.view) {
-    setFriend(ctx, friend);
-    if (s.view !== st.view) ctx.up(T.viewChanged, st.view, { announcement: announcement || sayState(st) });
+    setFriend(deps, friend);
+    if (s.view !== st.view) deps.up(T.viewChanged, st.view, { announcement: announcement || sayState(st) });
   } else {
-    ctx.cancel();
-    ctx.replay.forget();
-    if (st.view) ctx.up(T.gameLoaded, st.view, announcement || sayState(st));
+    deps.table.replaced();
+    if (st.view) deps.up(T.gameLoaded, st.view, announcement || sayState(st));
     else {
-      ctx.up(T.toStart);
-      ctx.up(T.announce, announcement || sayState(st));
+      deps.up(T.toStart);
+      deps.up(T.announce, announcement || sayState(st));
     }
-    setFriend(ctx, friend); // after gameLoaded, which forgets the previous game's friend
+    setFriend(deps, friend); // after gameLoaded, which forgets the previous game's friend
   }
-  if (announcement) ctx.up(T.announce, announcement);
-  if (st.seat !== null && st.next.kind === "bot") ctx.bots.run();
+  if (announcement) deps.up(T.announce, announcement);
+  if (st.seat !== null && st.next.kind === "bot") deps.bots.run();
   return entry;
 }
 
@@ -102,46 +113,46 @@ function sayState(st) {
 
 /** Start game with a Friend seat: the engine deals nothing yet; the first link carries the
  *  setup and this device's commitment. */
-async function start(ctx, setup) {
-  if (String(setup.seed || "").trim()) return ctx.up(T.refused, SEED_REFUSED);
+async function start(deps, setup) {
+  if (String(setup.seed || "").trim()) return deps.up(T.refused, SEED_REFUSED);
   const seats = setup.seats.map(({ name, colors, controller }) => ({ name: name.trim(), colors, controller }));
   if (seats.filter((x) => x.controller === "human").length !== 1) {
-    return ctx.up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
+    return deps.up(T.refused, "A friend game has exactly one seat played on this device (Human); the other people are Friend seats.");
   }
   const mine = seats.findIndex((x) => x.controller === "human");
   if (MADE_UP.test(seats[mine].name)) { // the link carries it: the friend's device calls you by it
     document.querySelector(`.seat-name[data-seat="${mine}"]`)?.focus();
-    return ctx.up(T.refused, `Your name, please: type it in seat ${mine + 1}'s name field. It travels in the link, and your friend's device calls you by it.`);
+    return deps.up(T.refused, `Your name, please: type it in seat ${mine + 1}'s name field. It travels in the link, and your friend's device calls you by it.`);
   }
-  ctx.up(T.busy, true);
+  deps.up(T.busy, true);
   try {
     const signing = await makeKey();
-    const st = await ctx.engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first, key: signing.public });
-    await adopt(ctx, st, { announcement: `New friend game. ${sayState(st)}`, signKey: signing.private });
+    const st = await deps.engine.call("friend_new", { seats, rotations: setup.rotations, first_player: setup.first, key: signing.public });
+    await adopt(deps, st, { announcement: `New friend game. ${sayState(st)}`, signKey: signing.private });
   } catch (error) {
-    if (!ctx.loading.lost(error)) ctx.up(T.refused, `The friend game could not start: ${reason(error)}`);
+    if (!lost(error)) deps.up(T.refused, `The friend game could not start: ${reason(error)}`);
   } finally {
-    ctx.up(T.busy, false);
+    deps.up(T.busy, false);
   }
 }
 
 /** A card placed by this device's person or by a bot it moves: the engine adds the reveals. */
-async function play(ctx, record, move) {
-  const f = ctx.get().friend;
+async function play(deps, record, move) {
+  const f = deps.get().friend;
   let sig = null;
   if (f.next.kind === "move" && f.next.seat === f.seat) { // this device's person: signed here
-    const { text } = await ctx.engine.call("friend_sign_text", { record, seat: f.seat, move });
+    const { text } = await deps.engine.call("friend_sign_text", { record, seat: f.seat, move });
     sig = await signText(f.signKey, text);
   }
-  const st = await ctx.engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
-  const entry = await adopt(ctx, st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey,
+  const st = await deps.engine.call("friend_play", { record, seat: f.seat, secret: f.secret, move, sig });
+  const entry = await adopt(deps, st, { key: f.key, fork: f.fork, show: false, signKey: f.signKey,
     endedHere: st.next.kind === "over" });
-  setFriend(ctx, { ...ctx.get().friend, ...entry, note: "" });
+  setFriend(deps, { ...deps.get().friend, ...entry, note: "" });
   return st.view;
 }
 
 /** A friend game's record from a link or a file, checked against this device's game. */
-async function openRecord(ctx, record) {
+async function openRecord(deps, record) {
   const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
   try {
     const args = { record };
@@ -152,27 +163,27 @@ async function openRecord(ctx, record) {
       args.key = signing.public;
       signKey = signing.private;
     }
-    await opened(ctx, await ctx.engine.call("friend_open", args), saved, signKey, record);
+    await opened(deps, await deps.engine.call("friend_open", args), saved, signKey, record);
   } catch (error) {
-    if (ctx.loading.lost(error)) return;
-    if (saved) await resume(ctx, saved.key, { quiet: true }); // the saved game, as it was
-    ctx.up(T.refused, `This friend game was refused: ${reason(error)}. Nothing saved was changed.`);
+    if (lost(error)) return;
+    if (saved) await resume(deps, saved.key, { quiet: true }); // the saved game, as it was
+    deps.up(T.refused, `This friend game was refused: ${reason(error)}. Nothing saved was changed.`);
   }
 }
 
-async function opened(ctx, st, saved, signKey, link) {
+async function opened(deps, st, saved, signKey, link) {
   const names = st.record.seats.map((x) => x.name);
   if (st.relation === "stale") {
-    await adopt(ctx, st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
-    return ctx.up(T.refused, `${st.message[0].toUpperCase()}${st.message.slice(1)}: it stays on the table.`); // one sentence, the engine's
+    await adopt(deps, st, { key: saved.key, fork: saved.fork, signKey, endedHere: !!saved.endedHere });
+    return deps.up(T.refused, `${st.message[0].toUpperCase()}${st.message.slice(1)}: it stays on the table.`); // one sentence, the engine's
   }
   if (st.relation === "fork") {
-    await adopt(ctx, st, { key: forkKey(st.game), fork: true, show: false, signKey });
-    await resume(ctx, saved.key, { quiet: true });
-    return ctx.up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
+    await adopt(deps, st, { key: forkKey(st.game), fork: true, show: false, signKey });
+    await resume(deps, saved.key, { quiet: true });
+    return deps.up(T.refused, `This link disagrees with your game: ${st.message}. The link's game is kept in Friend games as a fork.`);
   }
   const who = st.seat === null ? "You are watching this game" : `You play ${names[st.seat]}`;
-  await adopt(ctx, st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
+  await adopt(deps, st, { key: saved?.key ?? st.game, fork: saved?.fork ?? false, signKey,
     endedHere: st.relation === "same" && !!saved?.endedHere,
     // this device only added its part of the deal to the link: it goes straight back
     added: st.relation !== "same" && st.record.moves.length === link.moves.length
@@ -182,40 +193,40 @@ async function opened(ctx, st, saved, signKey, link) {
 }
 
 /** Open a saved friend game (the start screen's list). */
-async function resume(ctx, key, { quiet = false } = {}) {
+async function resume(deps, key, { quiet = false } = {}) {
   const saved = loadFriend(key);
   if (!saved) {
-    ctx.friends.refreshList();
-    return ctx.up(T.refused, "That friend game is gone (another tab may have removed it).");
+    deps.friendList.refresh();
+    return deps.up(T.refused, "That friend game is gone (another tab may have removed it).");
   }
   try {
-    const st = await ctx.engine.call("friend_open", { record: saved.record,
+    const st = await deps.engine.call("friend_open", { record: saved.record,
       saved: { record: saved.record, seat: saved.seat, secret: saved.secret } });
-    await adopt(ctx, st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, added: !!saved.added, announcement: quiet ? null : sayState(st) });
+    await adopt(deps, st, { key, fork: saved.fork, signKey: saved.signKey ?? null, endedHere: !!saved.endedHere, added: !!saved.added, announcement: quiet ? null : sayState(st) });
   } catch (error) {
-    if (!ctx.loading.lost(error)) ctx.up(T.refused, `That friend game could not be opened: ${reason(error)}`);
+    if (!lost(error)) deps.up(T.refused, `That friend game could not be opened: ${reason(error)}`);
   }
   return undefined;
 }
 
-function note(ctx, text) {
-  const f = ctx.get().friend;
-  if (f) setFriend(ctx, { ...f, note: text });
+function note(deps, text) {
+  const f = deps.get().friend;
+  if (f) setFriend(deps, { ...f, note: text });
 }
 
-async function copy(ctx) {
-  const f = ctx.get().friend;
+async function copy(deps) {
+  const f = deps.get().friend;
   if (!f?.link) return;
   try {
     await navigator.clipboard.writeText(f.link.url);
-    note(ctx, "Copied. Send it to " + f.linkFor.join(" and ") + ".");
+    note(deps, "Copied. Send it to " + f.linkFor.join(" and ") + ".");
   } catch {
-    note(ctx, "Select the link and copy it (Ctrl+C or ⌘C).");
+    note(deps, "Select the link and copy it (Ctrl+C or ⌘C).");
   }
 }
 
-async function share(ctx) {
-  const f = ctx.get().friend;
+async function share(deps) {
+  const f = deps.get().friend;
   if (!f?.link || !navigator.share) return;
   try {
     await navigator.share({ title: "De Stijl", text: `Your move in our game of De Stijl, ${f.linkFor.join(" and ")}.`, url: f.link.url });
@@ -223,19 +234,19 @@ async function share(ctx) {
 }
 
 /** The record as a file, for links above the size limit (or any time). */
-function saveFile(ctx) {
-  const f = ctx.get().friend;
+function saveFile(deps) {
+  const f = deps.get().friend;
   if (!f) return;
   const name = `destijl-friend-${f.game}-move${f.record.moves.length}.json`;
   download(new Blob([`${JSON.stringify(f.record)}\n`], { type: "application/json" }), name);
-  note(ctx, `Saved ${name}: send the file, and they open it with Import a game record.`);
+  note(deps, `Saved ${name}: send the file, and they open it with Import a game record.`);
 }
 
 /** The list's Remove: a finished game only (a game in play may still get links). */
-function remove(ctx, key) {
+function remove(deps, key) {
   const saved = loadFriend(key);
-  if (saved && !saved.over) return ctx.up(T.refused, "Only a finished friend game can be removed: this one may still get links.");
+  if (saved && !saved.over) return deps.up(T.refused, "Only a finished friend game can be removed: this one may still get links.");
   removeFriend(key);
-  ctx.friends.refreshList();
-  return ctx.up(T.announce, `The finished game with ${saved ? others(saved).join(", ") : "your friends"} was removed from Friend games.`);
+  deps.friendList.refresh();
+  return deps.up(T.announce, `The finished game with ${saved ? others(saved).join(", ") : "your friends"} was removed from Friend games.`);
 }

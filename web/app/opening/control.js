@@ -13,15 +13,19 @@ import { RULES } from "../rules-data.js";
 import * as T from "../transitions.js";
 import { isBot } from "../words.js";
 import { loadPrefs, writePrefs } from "../storage.js";
-import { reason, turnText } from "../control/narration.js";
+import { lost, reason, turnText } from "../control/narration.js";
 import { choose, dress, fitsOpening, sameData } from "./data.js";
 import {
   openingConfirmed, openingDiffered, openingDropped, openingNoticeGone, openingQueued, openingShown,
 } from "./state.js";
 import { lastSeen, loadPool, rememberSeen } from "./store.js";
 
-export function createOpening(ctx) {
-  const { engine, get, up } = ctx;
+/**
+ * @param deps `engine`, the store's `get`/`up`, `table` (`replaced()`), `saves`, `moves`
+ *   (the queued move shown) and `bots`.
+ */
+export function createOpening(deps) {
+  const { engine, get, up, table } = deps;
   let shown = null; // {view, args, remember}: the opening on the table, until the engine confirms it
 
   /** Is the opening `mine` still the game on the table, unconfirmed? */
@@ -40,14 +44,14 @@ export function createOpening(ctx) {
     if (!pool || get().engine.status === "ready") return fallback(); // the engine deals as fast now
     const picked = pickOpening(pool, args);
     if (!picked) return fallback(); // a damaged file: the engine deals, as without openings
-    const { seed, table } = picked;
+    const { seed, view } = picked;
     rememberSeen(args.players, seed);
-    ctx.games.replaced();
-    up(T.gameLoaded, table, `New game: ${table.seats.length} players, ${table.rounds} rounds. ${turnText(table)}`);
+    table.replaced();
+    up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
     up(openingShown, seed, args.players);
-    const seat = table.current_seat;
-    if (isBot(table.seats[seat].controller)) up(T.thinking, seat); // until the engine can move for it
-    const mine = { view: table, args: { ...args, seed }, remember };
+    const seat = view.current_seat;
+    if (isBot(view.seats[seat].controller)) up(T.thinking, seat); // until the engine can move for it
+    const mine = { view, args: { ...args, seed }, remember };
     shown = mine;
     confirm(mine);
   }
@@ -74,17 +78,17 @@ export function createOpening(ctx) {
     } catch (error) {
       if (!current(mine)) return;
       shown = null;
-      if (ctx.loading.lost(error)) return void up(openingDropped); // recover() puts the game back
+      if (lost(error)) return void up(openingDropped); // recover() puts the game back
       up(T.toStart);
       return void up(T.refused, `The game could not start: ${reason(error)}`);
     }
     if (!current(mine)) return;
     shown = null;
     const move = get().opening?.move ?? null;
-    keepDealt(ctx, view, mine.remember);
-    if (!sameData(view, mine.view)) return differed(ctx, view, move);
+    keepDealt(deps, view, mine.remember);
+    if (!sameData(view, mine.view)) return differed(deps, view, move);
     up(openingConfirmed, view);
-    await playQueued(ctx, view, move);
+    await playQueued(deps, view, move);
   }
 
   /** The engine failed to load and Retry brought a new one: confirm the opening on it. */
@@ -97,13 +101,13 @@ export function createOpening(ctx) {
 }
 
 /** One of the pool's openings for `args` (not the last one seen), dressed in its seats:
- * {seed, table}, or null when the file is damaged. */
+ * {seed, view}, or null when the file is damaged. */
 function pickOpening(pool, args) {
   const openings = pool.openings;
   const last = openings.findIndex((o) => o.seed === lastSeen(args.players));
   const { seed, view } = openings[choose(openings.length, last)];
   try {
-    return { seed, table: dress(view, args.seats) };
+    return { seed, view: dress(view, args.seats) };
   } catch {
     return null;
   }
@@ -118,14 +122,14 @@ function differed({ up, bots }, view, move) {
 }
 
 /** The opening is the engine's game `view`: send the person's queued move (if any), then the bots. */
-async function playQueued({ engine, get, up, games, loading, bots }, view, move) {
+async function playQueued({ engine, get, up, moves, bots }, view, move) {
   if (move) {
     try {
       const after = await engine.call("play", { record: view.record, move });
       if (get().view !== view) return;
-      games.moved(view, after);
+      moves.moved(view, after);
     } catch (error) {
-      if (get().view !== view || loading.lost(error)) return;
+      if (get().view !== view || lost(error)) return;
       up(T.refused, `Card ${move.card} cannot go at column ${move.x}, row ${move.y}: ${reason(error)}`);
     }
   }

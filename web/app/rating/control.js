@@ -8,8 +8,8 @@ import { gameResults, ratingText, update } from "./glicko.js";
 
 const ratingOf = (controller) => levelOf(controller)?.rating;
 
-export function createRating(ctx) {
-  const { get, up } = ctx;
+/** @param deps the store's `get`/`up`. */
+export function createRating({ get, up }) {
 
   function init() {
     up((s) => ({ ...s, rating: loadRating() }));

@@ -68,7 +68,7 @@ export function drawChrome(s, p) {
   show($("btn-undo"), onTable && !v?.is_over);
   const seat = undoSeat(v);
   const refused = modeOf(s).undoRefused; // a scored daily: one honest attempt (docs/daily.md)
-  $("btn-undo").disabled = !onTable || s.replay !== null || (seat === null && !refused) || s.busy;
+  $("btn-undo").disabled = !onTable || !modeOf(s).takesMoves || (seat === null && !refused) || s.busy;
   attr($("btn-undo"), "aria-disabled", refused ? "true" : null);
   attr($("btn-undo"), "title", refused || (seat === null ? "Nothing to take back now" : undoTitle(v, seat)));
 

@@ -56,7 +56,7 @@ export function drawTable(s, p, cameraTo) {
     const rated = ratingEnd(s, v);
     if (rated) $("results").querySelector(".level-result, .results-title")?.after(rated);
   }
-  dailyEnd(s, p, over && !!s.daily);
+  dailyEnd(s, p, over && modeOf(s).endBox === "daily");
   replayBar(s);
   files(s);
   renderTeach(s, p);

@@ -6,12 +6,12 @@
 
 import * as T from "../transitions.js";
 import { setTeach } from "../teach/state.js";
-import { reason } from "../control/narration.js";
+import { lost, reason } from "../control/narration.js";
 
 const SUMMARY_EVERY = 3; // the seats' figures are refreshed every this many placements
 
-export function createReview(ctx) {
-  const { get, up } = ctx;
+/** @param deps `engine` and the store's `get`/`up`. */
+export function createReview({ engine, get, up }) {
   let run = 0; // the review under way; a new one, Stop or closing the dialog ends the old
 
   const current = () => (get().dialog?.kind === "review" ? get().dialog : null);
@@ -21,7 +21,7 @@ export function createReview(ctx) {
   };
 
   async function summary(players, moves) {
-    const { seats } = await ctx.engine.call("review_summary", { players, moves });
+    const { seats } = await engine.call("review_summary", { players, moves });
     return seats;
   }
 
@@ -38,7 +38,7 @@ export function createReview(ctx) {
       error: "", focus: "review-stop" });
     try {
       for (let ply = 0; ply < total; ply++) {
-        const reply = await ctx.engine.call("review", { record, from: ply, to: ply + 1 });
+        const reply = await engine.call("review", { record, from: ply, to: ply + 1 });
         if (mine !== run || !current()) return;
         const moves = [...current().moves, ...reply.moves];
         const last = ply === total - 1;
@@ -49,7 +49,7 @@ export function createReview(ctx) {
         up(setTeach, { losses: { record, moves } }); // the end screen's chart draws them
       }
     } catch (error) {
-      if (ctx.loading.lost(error)) return;
+      if (lost(error)) return;
       if (mine === run) set({ running: false, error: `The review stopped: ${reason(error)}` });
     }
   }
@@ -68,7 +68,7 @@ export function createReview(ctx) {
     const d = current();
     const move = d?.moves.find((m) => m.ply === ply);
     if (!move) return;
-    const boards = await ctx.engine.call("review_boards", { record: d.record, ply, best: move.best_move });
+    const boards = await engine.call("review_boards", { record: d.record, ply, best: move.best_move });
     set({ detail: { move, boards }, focus: "review-back" });
   }
 

@@ -2,6 +2,7 @@
 // of every spot of the held card, and the Hint (the medium bot's move, picked up and turned
 // for the player). One question of each kind at a time; a stale answer is dropped.
 
+import { modeOf } from "../modes.js";
 import { humanTurn } from "../queries.js";
 import { loadHintsUsed, saveHintsUsed } from "../storage.js";
 import * as T from "../transitions.js";
@@ -14,11 +15,10 @@ export function gameKey(record) {
 }
 
 /**
- * The engine's answers for teaching. `ctx` is the controller's context (engine, get, up),
+ * The engine's answers for teaching. `deps`: `engine` and the store's `get`/`up`;
  * `set(changes)` changes `state.teach`.
  */
-export function createAsks(ctx, set) {
-  const { engine, get } = ctx;
+export function createAsks({ engine, get, up }, set) {
   const asking = { history: null, preview: null };
 
   // -- a new view: drop stale hints, count hints of a new game, ask for the history ----------
@@ -75,7 +75,7 @@ export function createAsks(ctx, set) {
   // -- the Hint: the medium bot's move as a ghost, the card picked up and turned ----------------
   async function hint() {
     const s = get();
-    if (!humanTurn(s) || s.busy || !s.teach.hints || s.friend) return; // no Hint in a friend game
+    if (!humanTurn(s) || s.busy || !s.teach.hints || !modeOf(s).hints) return; // none in a friend game
     const v = s.view;
     try {
       const result = await engine.call("hint", { record: v.record });
@@ -84,11 +84,11 @@ export function createAsks(ctx, set) {
       saveHintsUsed(gameKey(v.record), used);
       const { move } = result;
       set({ hint: { record: v.record, ...result }, hintsUsed: used });
-      ctx.up((st) => ({ ...st, held: move.card, rotation: move.rotation, hover: [move.x, move.y], error: null }));
+      up((st) => ({ ...st, held: move.card, rotation: move.rotation, hover: [move.x, move.y], error: null }));
       const turn = move.rotation ? `, turned ${move.rotation}°` : "";
-      ctx.up(T.announce, `Hint: card ${move.card} at ${spotText(move.x, move.y)}${turn}: ${changeText(v, result.change)}. Place it there, or choose another spot.`);
+      up(T.announce, `Hint: card ${move.card} at ${spotText(move.x, move.y)}${turn}: ${changeText(v, result.change)}. Place it there, or choose another spot.`);
     } catch (error) {
-      ctx.up(T.refused, `No hint now: ${error.message}`);
+      up(T.refused, `No hint now: ${error.message}`);
     }
   }
 

@@ -2,8 +2,8 @@
 // end chart), the Rules panel and the guided first game. Every number comes from the
 // engine's `preview`, `hint` and `history` commands (docs/api.md); nothing is computed here.
 //
-// It watches the state through ctx.up (wrapped once, before the other parts are made), so a
-// new view, a picked or turned card asks the engine without hooks in every other module.
+// It watches every change of state (`watch`, which the controller calls after each update),
+// so a new view, a picked or turned card asks the engine without hooks in every other module.
 
 import { loadPrefs, writePrefs } from "../storage.js";
 import * as T from "../transitions.js";
@@ -11,33 +11,23 @@ import { createAsks } from "./asks.js";
 import { createGuide } from "./guide.js";
 import { openTab, selectPly, selectSeat, setTeach, toggleTab } from "./state.js";
 
-/** Teaching's part of the controller: `init`, `dispatch` (true if it handled the intent),
- * `escape`, `maybeTour`, `hint`. Wraps `ctx.up` to see every change. */
-export function createTeach(ctx) {
-  const { get } = ctx;
-  const raw = ctx.up;
-  const set = (changes) => raw(setTeach, changes);
-  let seen = null;
-  const { viewChanged, preview, hint } = createAsks(ctx, set);
-  const { startTour, endTour, nextStep, tourStep, maybeTour } = createGuide(ctx, set);
+/**
+ * Teaching's part of the controller: `init`, `watch(s, p)` (every change of state, `p` the
+ * one before), `dispatch` (true if it handled the intent), `escape`, `maybeTour`, `hint`.
+ * @param deps `engine`, the store's `get` and `up` (watched) and `quiet` (an update that is
+ *   not watched: teaching's own state), the page's `mode` and `parts` (`art`: pictures).
+ */
+export function createTeach({ engine, get, up, quiet, mode, parts }) {
+  const set = (changes) => quiet(setTeach, changes);
+  const { viewChanged, preview, hint } = createAsks({ engine, get, up }, set);
+  const { startTour, endTour, nextStep, tourStep, maybeTour } = createGuide({ get, mode }, set);
 
-  /** Every update goes through here: react to what changed. */
-  ctx.up = (fn, ...args) => {
-    const s = raw(fn, ...args);
-    if (s !== seen) {
-      const p = seen;
-      seen = s;
-      watch(s, p);
-    }
-    return get();
-  };
-
+  /** React to a change of state (`p`: the state before it, or null at the first). */
   function watch(s, p) {
     if (s.view && (!p || p.view !== s.view)) viewChanged(s, p);
     if (s.view && (!p || p.view !== s.view || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) preview(get());
     tourStep(get(), p);
     if (s.screen === "table" && p?.screen !== "table") maybeTour();
-    ctx.daily?.watch(get()); // a scored daily holds its tab lock (daily/control.js)
   }
 
   function setHints(on) {
@@ -58,11 +48,11 @@ export function createTeach(ctx) {
     "tour-start": () => startTour(),
     "tour-next": () => nextStep(get().teach.tour ?? 0),
     "tour-end": () => endTour(),
-    "teach-tab": (i) => raw(i.open ? openTab : toggleTab, i.tab), // click toggles; arrow keys open
-    "log-select": (i) => raw(selectPly, i.ply),
-    "seat-select": (i) => ctx.up(selectSeat, i.seat),
-    "download-png": () => downloadArt(ctx, "png"),
-    "download-svg": () => downloadArt(ctx, "svg"),
+    "teach-tab": (i) => quiet(i.open ? openTab : toggleTab, i.tab), // click toggles; arrow keys open
+    "log-select": (i) => quiet(selectPly, i.ply),
+    "seat-select": (i) => up(selectSeat, i.seat),
+    "download-png": () => downloadArt({ get, up, parts }, "png"),
+    "download-svg": () => downloadArt({ get, up, parts }, "svg"),
   };
 
   /** The teaching intents: true if handled. */
@@ -80,10 +70,10 @@ export function createTeach(ctx) {
     return true;
   }
 
-  return { init, dispatch, escape, maybeTour, hint };
+  return { init, watch, dispatch, escape, maybeTour, hint };
 }
 
-/** The finished Painting as a picture file (export-art.js, loaded later: ctx.parts.art). */
+/** The finished Painting as a picture file (export-art.js, loaded later: parts.art). */
 async function downloadArt({ get, up, parts }, kind) {
   const v = get().view;
   if (!v?.is_over) return;

@@ -6,9 +6,9 @@ import { loadPrefs, writePrefs } from "../storage.js";
 import { isBot } from "../words.js";
 import { TOUR_STEPS } from "./state.js";
 
-/** The tour's moves. `ctx`: the controller's context; `set(changes)` changes `state.teach`. */
-export function createGuide(ctx, set) {
-  const { get } = ctx;
+/** The tour's moves. `deps`: the store's `get` and the page's `mode` (the embed has no tour);
+ * `set(changes)` changes `state.teach`. */
+export function createGuide({ get, mode }, set) {
 
   function startTour() {
     set({ tour: 0, rules: false });
@@ -44,7 +44,7 @@ export function createGuide(ctx, set) {
   /** On a fresh profile, the first game on the table starts the tour. */
   function maybeTour() {
     const s = get();
-    if (ctx.mode === "embed" || s.screen !== "table" || s.teach.tour !== null || s.view?.is_over) return; // the embed stays compact
+    if (mode === "embed" || s.screen !== "table" || s.teach.tour !== null || s.view?.is_over) return; // the embed stays compact
     if (loadPrefs().tutorialDone !== true) startTour();
   }
 

@@ -1,0 +1,27 @@
+// The game on the table's generation: a counter bumped whenever the game changes (a new
+// game, Undo, the replay viewer, a new screen), so the bots' loop and late engine answers
+// begun for an earlier game stop instead of acting on this one.
+
+import * as T from "../transitions.js";
+
+/**
+ * @param {{up: Function}} deps the store's update
+ * @returns {{now: () => number, cancel: () => number, stale: (g: number) => boolean, replaced: () => void}}
+ *   `now()` the current generation; `cancel()` starts a new one; `stale(g)` says whether work
+ *   begun in generation `g` was overtaken; `replaced()`: another game takes the table.
+ */
+export function createTable({ up }) {
+  let generation = 0;
+  const cancel = () => ++generation;
+  return {
+    now: () => generation,
+    cancel,
+    stale: (g) => g !== generation,
+    /** Another game takes the table: cancel the old one's work, forget what it was. */
+    replaced() {
+      cancel();
+      up(T.setShared, null);
+      up(T.setDaily, null);
+    },
+  };
+}
