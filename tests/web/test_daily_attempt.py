@@ -131,7 +131,9 @@ def test_two_tabs_give_one_scored_attempt_and_hints_are_in_the_share_text(device
     assert text.split("\n")[1].endswith(" · 1 hint")
     assert len(text.split("\n")) <= 10 and len(text.split("\n")[-1]) <= 300
 
-    # the first tab finishes the scored one without a hint: its text says "no hints"
+    # the first tab finishes the scored one without a hint: its text says "no hints". The
+    # player switches back to it: a tab behind another gets no animation frames to redraw in.
+    first.bring_to_front()
     play_to_end(first)
     box = first.locator("#daily-end")
     expect(box).to_have_attribute("data-state", "ready", timeout=90_000)

@@ -64,7 +64,9 @@ def test_two_tabs_keep_two_games_and_the_start_screen_lists_them(
     link_game(a, "seats=human,random,random&seed=111")
     b = context.new_page()
     link_game(b, "seats=human,random&seed=222")
-    # Each tab keeps its own game: reloading A brings back A's, not B's.
+    # Each tab keeps its own game: reloading A brings back A's, not B's. The player goes
+    # back to tab A first (a tab behind another gets no animation frames to redraw in).
+    a.bring_to_front()
     reload(a)
     expect(a.locator("#live")).to_contain_text("Your saved game is back")
     game_a, game_b = saved_entry(a), saved_entry(b)
@@ -103,6 +105,7 @@ def test_two_tabs_keep_two_games_and_the_start_screen_lists_them(
     expect(c.get_by_role("button", name="Gallery card 1")).to_be_enabled()
     assert saved_entry(c)["id"] == game_a["id"]
     # ... and when tab A plays on, its moves go to a game of their own: both are kept.
+    a.bring_to_front()
     ply = saved_ply(a)
     place_first_spot(a)
     wait_ply_above(a, ply)

@@ -9,13 +9,12 @@
   control covered by the sticky Start game strip (by geometry, through a whole Tab walk),
   level descriptions whole and shown on phones, the bot levels in rating order; while the
   engine loads, Today's Painting says why its buttons wait, in the loading bar's words.
-- axe-core (WCAG 2.1 A/AA, label-content-name-mismatch, heading-order) finds nothing on the
-  start screen, a friend game, the Friend games list, the table, the Points tab, the end, the
-  daily end and the Bot Lab, in both themes.
+- axe-core on every screen (with label-content-name-mismatch and heading-order), and the
+  first-player badge ("starts", not "1st", a rank; gone at the end): test_access_look.py,
+  which scans each screen once.
 - Words, from the page's own modules: the score note's "largest stroke: 2 cells, yours and
   Piet's", the Points rows' "is 1 cell", the end table's line on bonus columns that are all
-  a dash because the largest strokes are in colours nobody plays; the first-player badge says
-  "starts" (not "1st", a rank) and is gone at the end.
+  a dash because the largest strokes are in colours nobody plays.
 - The embed in a cross-origin frame: the loading bar covers neither the Gallery nor the seats,
   the turn banner's loading words are the bar's, Copy copies (the copy command when the
   Clipboard API is refused), and at 600 px the end's Painting keeps 45% of the frame, which
@@ -29,20 +28,17 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from access import ARTIFACTS, axe_scan, describe
+from access import ARTIFACTS
 from player import (
     BOOT_MS,
-    NO_TOUR,
     my_turn_or_end,
-    place_first_spot,
     play_to_end,
     saved_ply,
-    set_up,
     skip_tour,
     wait_ply_above,
     wait_ready,
 )
-from playwright.sync_api import Browser, BrowserContext, Frame, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from screens import (
     choose,
     escaped_hidden_text,
@@ -56,7 +52,6 @@ from test_screens import all_bots_to_the_end
 MIN_SPOT = 24  # CSS px: a spot's target on a phone
 MIN_SHARE = 0.25  # of the Painting's element, by the cells and spots at a fitted round 1
 MIN_END_SHARE = 0.3  # of the Painting's element, by the finished Painting's cells
-AXE_RULES = ("label-content-name-mismatch", "heading-order")  # not run by the WCAG tags alone
 
 PAINTING_JS = """() => {
   const svg = document.querySelector('#painting-svg').getBoundingClientRect();
@@ -276,67 +271,6 @@ def test_start_screen_no_inner_scroll_no_covered_focus_levels_and_loading_words(
     labels = page.get_by_label("Seat 2 player").locator("option").all_inner_texts()
     ratings = [int(m.group(1)) for t in labels if (m := re.search(r" · (\d+)$", t))]
     assert len(ratings) >= 4 and ratings == sorted(ratings), labels
-
-
-def axe_both(page: Page | Frame, where: str, found: dict) -> None:
-    """axe in the light and the dark theme (the page follows the emulated system setting)."""
-    for theme in ("light", "dark"):
-        page.emulate_media(color_scheme=theme)
-        settled(page)
-        result = axe_scan(page, AXE_RULES)
-        found[f"{where} {theme}"] = describe(result["violations"])
-    page.emulate_media(color_scheme="light")
-
-
-def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext,
-                                                         page: Page) -> None:
-    context.add_init_script(NO_TOUR)
-    found: dict[str, str] = {}
-    page.goto("/")
-    wait_ready(page)
-    axe_both(page, "start", found)
-    # a friend game, then the start screen's Friend games list
-    set_up(page, ["human", "friend"], names=["Ann", "Ben"])
-    page.get_by_role("button", name="Start game").click()
-    expect(page.locator("#friend-url")).to_be_visible(timeout=BOOT_MS)
-    axe_both(page, "friend game", found)
-    page.goto("/")  # the home page lists the friend game (kept on this device)
-    wait_ready(page)
-    confirm = page.get_by_role("button", name="Start a new game")
-    expect(page.locator("#friend-games")).to_be_visible()
-    axe_both(page, "friend games list", found)
-    # the table, the Points tab with a seat picked, the end
-    set_up(page, ["human", "bot:random"])
-    page.get_by_role("button", name="Start game").click()
-    either = page.locator("#table[data-to-move=human]").or_(confirm)
-    either.first.wait_for(timeout=BOOT_MS)
-    if confirm.is_visible():
-        confirm.click()
-    assert my_turn_or_end(page) == "turn"
-    place_first_spot(page)
-    assert my_turn_or_end(page) == "turn"
-    expect(page.locator(".first-marker")).to_have_text("starts")  # who plays first, not a rank
-    axe_both(page, "table", found)
-    page.get_by_role("tab", name="Points").click()
-    page.locator(".bd-btn").first.click()
-    expect(page.locator(".bd-btn").first).to_have_attribute("aria-pressed", "true")
-    axe_both(page, "Points tab", found)
-    play_to_end(page)
-    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
-    expect(page.locator(".first-marker")).to_have_count(0)  # "Theo 1st" on an end read as a rank
-    axe_both(page, "end", found)
-    # Today's Painting's end (its box is there from the last move, before the par is known)
-    page.goto("/?daily&speed=fast")
-    wait_ready(page)
-    expect(page.locator("#table[data-to-move=human]")).to_be_visible(timeout=BOOT_MS)
-    play_to_end(page)
-    expect(page.locator("#daily-end")).to_be_visible()
-    axe_both(page, "daily end", found)
-    page.goto("/lab.html")
-    expect(page.locator("html")).to_have_attribute("data-lab", "ready", timeout=BOOT_MS)
-    axe_both(page, "Bot Lab", found)
-    bad = {k: v for k, v in found.items() if v}
-    assert not bad, "\n".join(f"{k}:\n{v}" for k, v in bad.items())
 
 
 def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
