@@ -5,7 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-# Test processes (pytest-xdist): a module's tests stay in one process (--dist loadfile).
+# Test processes (pytest-xdist): a module's tests stay in one process (--dist loadfile), the
+# browser modules handed out first (tests/conftest.py).
 JOBS ?= 2
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
@@ -55,7 +56,7 @@ test-node: build
 	node --test tests/node/
 
 test: setup npm browser build lint test-node
-	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --durations=15
+	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --no-loadscope-reorder --durations=15
 
 bench: setup
 	$(PY) -m destijl bench

@@ -65,6 +65,7 @@ sys.path.insert(0, str(REPO / "build_scripts"))
 from chromium import launch_options  # noqa: E402  the options the web benchmark uses too
 
 sys.path.pop(0)
+from pictures import picture  # noqa: E402  tests/web is on the path (pytest's rootdir-relative import)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -356,13 +357,11 @@ def persistent_context(
 
 
 @pytest.fixture
-def snap() -> Callable[[playwright_api.Page, str], Path]:
-    """`snap(page, "start-screen")` saves test-artifacts/start-screen.png."""
+def snap() -> Callable[[playwright_api.Page, str], Path | None]:
+    """`snap(page, "start-screen")` saves test-artifacts/start-screen.png when pictures are
+    wanted (DESTIJL_PICTURES=1, tests/web/pictures.py)."""
 
-    def save(page: playwright_api.Page, name: str) -> Path:
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / f"{name}.png"
-        page.screenshot(path=str(path))
-        return path
+    def save(page: playwright_api.Page, name: str, settle_ms: int = 0) -> Path | None:
+        return picture(page, name, settle_ms)
 
     return save

@@ -20,7 +20,6 @@ import itertools
 from collections import Counter
 
 from access import (
-    ARTIFACTS,
     axe_scan,
     contrast,
     css_color,
@@ -30,6 +29,7 @@ from access import (
     png_pixels,
     viewport_crops,
 )
+from pictures import picture
 from player import (
     BOOT_MS,
     DESKTOP,
@@ -106,11 +106,11 @@ def test_theme_follows_the_system_until_chosen(browser: Browser, site, guard) ->
     page.get_by_role("button", name="Gallery card 1", exact=True).click()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     dark = check_meaningful_contrast(page)
-    page.screenshot(path=ARTIFACTS / "access-dark-1280.png")
+    picture(page, "access-dark-1280.png")
     page.emulate_media(color_scheme="light")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     light = check_meaningful_contrast(page)
-    page.screenshot(path=ARTIFACTS / "access-light-1280.png")
+    picture(page, "access-light-1280.png")
     print("contrast", {"dark": dark, "light": light})
     # choose Dark: remembered over the system's light setting
     dialog = open_settings(page)
@@ -175,7 +175,7 @@ def test_colour_blind_mode_patterns_greyscale_and_memory(page: Page) -> None:
     toggle.check()
     expect(page.locator("html")).to_have_attribute("data-cb", "on")
     marked = {c: cell_image(page, swatches[c]) for c in COLOURS}
-    page.screenshot(path=ARTIFACTS / "access-colour-blind-settings.png")
+    picture(page, "access-colour-blind-settings.png")
     tones = {c: (sum(marked[c]) / len(marked[c])) for c in COLOURS}
     background = "(e) => getComputedStyle(e).backgroundColor"
     colours = {c: css_color(swatches[c].evaluate(background)) for c in COLOURS}
@@ -202,9 +202,9 @@ def test_colour_blind_mode_patterns_greyscale_and_memory(page: Page) -> None:
     letter = page.locator(".seat-swatches .swatch").first.evaluate(
         "(e) => getComputedStyle(e, '::after').content")
     assert letter.strip('"') in COLOURS, letter
-    page.screenshot(path=ARTIFACTS / "access-colour-blind-table.png")
+    picture(page, "access-colour-blind-table.png")
     page.set_viewport_size(PHONE)
-    page.screenshot(path=ARTIFACTS / "access-colour-blind-phone.png")
+    picture(page, "access-colour-blind-phone.png")
     page.set_viewport_size(DESKTOP)
     # remembered
     page.reload()

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from access import ARTIFACTS
+from pictures import picture
 from player import BOOT_MS, PHONE, my_turn_or_end, saved_ply, skip_tour, wait_ply_above
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -105,7 +105,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
     start = page.get_by_role("button", name="Start game")
     expect(start).to_be_in_viewport(ratio=1)  # above the fold
     assert not small_targets(page), small_targets(page)
-    page.screenshot(path=ARTIFACTS / "access-phone-start.png")
+    picture(page, "access-phone-start.png")
     start.tap()
     skip_tour(page, by="tap")
 
@@ -117,7 +117,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
         expect(page.locator("#hint")).to_contain_text("Tap")
         assert not small_targets(page), small_targets(page)
         if turn == 0:
-            page.screenshot(path=ARTIFACTS / "access-phone-turn.png")
+            picture(page, "access-phone-turn.png")
         ply = saved_ply(page)
         page.get_by_role("button", name="Gallery card 1", exact=True).tap()
         place = page.get_by_role("button", name=re.compile(r"^Place the card here"))
@@ -146,7 +146,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
             expect(ghost).to_have_attribute("data-legal", "yes")
             expect(page.locator("#hint")).to_contain_text("Tap the card again")
             x, y = ghost.get_attribute("data-x"), ghost.get_attribute("data-y")
-            page.screenshot(path=ARTIFACTS / "access-phone-held.png")
+            picture(page, "access-phone-held.png")
             assert not small_targets(page), small_targets(page)
             no_scroll(page)
             spot = page.locator(f"#layer-spots .spot[data-x='{x}'][data-y='{y}']")
@@ -162,7 +162,7 @@ def test_whole_game_on_a_phone_by_touch(phone: BrowserContext) -> None:
         turn += 1
         assert turn <= 12, "the game does not end"
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
-    page.screenshot(path=ARTIFACTS / "access-phone-end.png")
+    picture(page, "access-phone-end.png")
     assert not small_targets(page), small_targets(page)
 
 
@@ -188,7 +188,7 @@ def test_tablet_turns_by_touch(browser: Browser, site, guard, size: dict) -> Non
         ply = saved_ply(page)
         page.get_by_role("button", name="Gallery card 1", exact=True).tap()
         if turn == 0:
-            page.screenshot(path=ARTIFACTS / name)
+            picture(page, name)
         place = page.get_by_role("button", name=re.compile(r"^Place the card here"))
         expect(place).to_be_enabled()
         place.tap()

@@ -89,8 +89,7 @@ def test_two_tabs_keep_two_games_and_the_start_screen_lists_them(
     expect(listed.nth(0)).to_have_attribute("aria-label", re.compile(
         rf"^Resume the game of You, .+: move {game_b['moves']}, saved \d"))
     expect(listed.nth(1)).to_contain_text(f"Move {game_a['moves']}")
-    c.wait_for_timeout(300)  # let the list settle before the pictures
-    snap(c, "keep-saved-games-1280")
+    snap(c, "keep-saved-games-1280", 300)  # the list settled
     c.set_viewport_size(PHONE)
     c.get_by_role("region", name="Saved games").scroll_into_view_if_needed()
     snap(c, "keep-saved-games-360")

@@ -170,8 +170,7 @@ def test_offline_after_one_visit_plays_a_full_game_and_every_bot_level(
     expect(page.locator("table.scores tbody tr")).to_have_count(3)
     record = saved_record(page)
     assert record and len(record["moves"]) == DECK[3] and record["result"] is not None
-    page.wait_for_timeout(600)  # let the last card land
-    snap(page, "offline-end-screen")
+    snap(page, "offline-end-screen", 600)  # the last card landed
 
     # A new game with every bot level, still offline: each bot makes its move.
     page.get_by_role("button", name="New game").click()

@@ -145,16 +145,14 @@ def test_full_game_against_bots_to_the_end_screen(page: Page, snap, tmp_path: Pa
             first = spots(page).first
             first.hover()
             expect(page.locator(".ghost")).to_have_attribute("data-legal", "yes")
-            page.wait_for_timeout(1000)  # let the view settle (the camera glides)
-            snap(page, "mid-game-table")
+            snap(page, "mid-game-table", 1000)  # the view settled (the camera glides)
 
     moves = play_to_end(page, on_turn=look)
     assert moves == DECK[3] // 3  # one move per Canvas deck card, shared by 3 seats
     expect(page.locator("#results")).to_be_visible()
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     expect(page.get_by_role("button", name="New game")).to_be_visible()
-    page.wait_for_timeout(600)  # let the last card land
-    snap(page, "end-screen")
+    snap(page, "end-screen", 600)  # the last card landed
 
     # The score table against the command-line verifier, on the exported record.
     with page.expect_download() as download:

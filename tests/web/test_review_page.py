@@ -1,13 +1,13 @@
 """Game review in the page (docs/review.md): "Review this game" on the end screen runs the
 engine's review in the worker with progress, then opens the costliest move and returns,
-by mouse and by keyboard, on a desktop and a 390-pixel phone."""
+by mouse and by keyboard, on a desktop and a 390-pixel phone (one game, reviewed on both)."""
 
 from __future__ import annotations
 
 import re
 import time
 
-import pytest
+from pictures import picture
 from player import open_game, play_to_end, set_up, start
 from playwright.sync_api import Browser, Page, expect
 
@@ -53,7 +53,7 @@ def open_and_return(page: Page, by: str) -> None:
     figures = page.locator(".review-board")
     assert figures.count() in (2, 3)
     expect(page.get_by_role("heading", name=f"Move {int(ply) + 1}:")).to_be_visible()
-    page.screenshot(path=f"/tmp/review-move-{page.viewport_size['width']}-{by}.png")
+    picture(page, f"review-move-{page.viewport_size['width']}-{by}.png")
     if by == "key":
         page.keyboard.press("Escape")  # Escape goes back from a move, not out of the review
     else:
@@ -63,11 +63,15 @@ def open_and_return(page: Page, by: str) -> None:
     assert again.inner_text() == name
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900},
-                                      {"width": 390, "height": 844}], ids=["desktop", "phone"])
-def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, site, guard,
-                                                           viewport) -> None:
-    context = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 900})
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, site, guard) -> None:
+    """One game played on a desktop, then reviewed on the desktop and again on a phone (the
+    review runs afresh each time it opens): each time the costliest move opens and returns
+    by mouse and by keyboard."""
+    context = browser.new_context(base_url=site.url, viewport=DESKTOP)
     guard.watch(context)
     page = context.new_page()
     try:
@@ -75,15 +79,16 @@ def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, si
         # the game counted for the rating kept on the device (docs/web.md, "Your rating")
         expect(page.locator("#results .rating-line")).to_have_text(
             re.compile(r"^Your rating: \d+ ± \d+, (up|down) \d+$"))
-        page.set_viewport_size(viewport)  # the game is played on a desktop, reviewed on both
-        seconds = review(page)
-        print(f"\nreview of a 3-player game in Chromium ({viewport['width']} px): {seconds:.1f} s")
-        expect(costliest(page)).to_be_visible()
-        open_and_return(page, "mouse")
-        open_and_return(page, "key")
-        page.screenshot(path=f"/tmp/review-{viewport['width']}.png", full_page=True)
-        page.get_by_role("button", name="Close").click()
-        expect(page.get_by_role("dialog", name="Review of this game")).to_have_count(0)
+        for viewport in (DESKTOP, PHONE):
+            page.set_viewport_size(viewport)
+            seconds = review(page)
+            print(f"\nreview of a 3-player game ({viewport['width']} px): {seconds:.1f} s")
+            expect(costliest(page)).to_be_visible()
+            open_and_return(page, "mouse")
+            open_and_return(page, "key")
+            picture(page, f"review-{viewport['width']}.png", full_page=True)
+            page.get_by_role("button", name="Close").click()
+            expect(page.get_by_role("dialog", name="Review of this game")).to_have_count(0)
         # the score chart now has a loss bar per move, the largest named for a screen reader
         bars = page.locator("#score-chart .chart-loss")
         expect(bars).to_have_count(27)
@@ -91,7 +96,7 @@ def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, si
             r"^Points lost per move, from the review: the largest, [\d.]+ points, .+ at move \d+$")
         )).to_be_visible()
         assert max(float(b.get_attribute("height")) for b in bars.all()) > 10
-        page.locator("#score-chart").screenshot(path=f"/tmp/review-chart-{viewport['width']}.png")
+        picture(page.locator("#score-chart"), "review-chart-390.png")
         page.get_by_role("button", name="Settings").click()
         expect(page.get_by_role("img", name=re.compile("^Rating history"))).to_be_visible()
         page.keyboard.press("Escape")

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from access import ARTIFACTS
+from pictures import picture
 from player import (
     BOOT_MS,
     DESKTOP,
@@ -65,7 +65,7 @@ def view_width(page: Page) -> float:
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=ARTIFACTS / f"screens-{name}.png")
+    picture(page, f"screens-{name}.png")
 
 
 def all_bots_to_the_end(where: Page | Frame, players: int = 5) -> None:

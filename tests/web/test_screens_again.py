@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from access import ARTIFACTS
+from pictures import picture
 from player import (
     BOOT_MS,
     my_turn_or_end,
@@ -84,7 +84,7 @@ GALLERY_JS = """() => {
 
 
 def shot(where: Page, name: str) -> None:
-    where.screenshot(path=ARTIFACTS / f"again-{name}.png")
+    picture(where, f"again-{name}.png")
 
 
 def check_painting(page: Page, where: str) -> dict:

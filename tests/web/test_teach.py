@@ -48,8 +48,7 @@ def both_sizes(page: Page, snap, name: str) -> None:
     """Screenshots at 1280x800 and 360x740 (light), 1280x800 dark, then back as it was."""
     snap(page, f"teach-{name}-1280")
     page.set_viewport_size(PHONE)
-    page.wait_for_timeout(150)  # one layout and paint at the new size
-    snap(page, f"teach-{name}-360")
+    snap(page, f"teach-{name}-360", 150)  # one layout and paint at the new size
     page.set_viewport_size(DESKTOP)
     page.emulate_media(color_scheme="dark")  # the theme follows the system by default
     page.wait_for_timeout(150)
