@@ -180,6 +180,15 @@ def test_whole_game_by_keyboard(context: BrowserContext, page: Page) -> None:
     page.keyboard.press("Escape")
     expect(rules).to_be_hidden()
     expect(page.get_by_role("button", name="Rematch")).to_be_focused()  # back to the opener
+    # the end screen drawn anew while the Rules are open (the score history may arrive then):
+    # the focus goes back to the Rematch button drawn in its place (modal.js)
+    page.keyboard.press("?")
+    expect(rules).to_be_visible()
+    page.evaluate("""() => { const old = document.querySelector('#results [data-action="rematch"]');
+                             old.replaceWith(old.cloneNode(true)); }""")
+    page.keyboard.press("Escape")
+    expect(rules).to_be_hidden()
+    expect(page.get_by_role("button", name="Rematch")).to_be_focused()
     settings = page.get_by_role("button", name="Settings")
     settings.focus()
     page.keyboard.press("Enter")  # Settings: modal too

@@ -8,7 +8,7 @@
 // acts only when that changes. events.js hands Tab presses to `trapTab`. No state is kept
 // here but the open layers and their openers (DOM things the state does not hold).
 
-/** The open layers, oldest first: [{layer, opener}]. */
+/** The open layers, oldest first: [{layer, opener, again}]. */
 const stack = [];
 
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), "
@@ -36,6 +36,15 @@ function applyInert() {
   }
 }
 
+/** A selector that finds the control `el` again once the page has drawn it anew (the end
+ * screen's results are redrawn when the score history arrives): its id, else its action. */
+function againOf(el) {
+  if (!(el instanceof Element)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const action = el.getAttribute("data-action");
+  return action ? `[data-action="${CSS.escape(action)}"]` : null;
+}
+
 function usable(el) {
   // an SVG control counts too: the Painting's spots (Rules opened with "?" on a spot goes back there)
   return (el instanceof HTMLElement || el instanceof SVGElement) && el.isConnected && el !== document.body && !el.disabled
@@ -51,18 +60,21 @@ export function modal(layer, open, first = null) {
   const at = stack.findIndex((e) => e.layer === layer);
   if (open && at < 0) {
     const active = document.activeElement;
-    stack.push({ layer, opener: active && !layer.contains(active) ? active : null });
+    const opener = active && !layer.contains(active) ? active : null;
+    stack.push({ layer, opener, again: againOf(opener) });
     applyInert();
     const target = first || tabStops(layer)[0];
     if (target && document.activeElement !== target) target.focus({ preventScroll: true });
     return false;
   }
   if (!open && at >= 0) {
-    const [{ opener }] = stack.splice(at, 1);
+    const [{ opener, again }] = stack.splice(at, 1);
     applyInert();
-    if (usable(opener)) {
-      opener.focus({ preventScroll: true });
-      return document.activeElement === opener;
+    // the opener, or the same control drawn anew while the layer was open
+    const back = usable(opener) ? opener : [...(again ? document.querySelectorAll(again) : [])].find(usable);
+    if (back) {
+      back.focus({ preventScroll: true });
+      return document.activeElement === back;
     }
     return false;
   }
