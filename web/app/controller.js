@@ -5,7 +5,9 @@
 //   control/saves.js     the saved games, restore at load, the yes before a game is replaced
 //   control/files.js     export and import of record files
 //   control/games.js     Start game, Rematch, placing a card, Undo
+//   control/moves.js     a move played in the table's mode, then shown, saved, rated
 //   control/bots.js      the bots' turns, one visible move at a time
+//   control/table.js     the table's generation: stale work cancelled when the game changes
 //   control/replay.js    the replay viewer
 //   control/share.js     share links;  control/links.js  a game link opened in this tab
 //   control/settings.js  the Settings panel;  control/access.js  keyboard placing and exploring
@@ -16,9 +18,7 @@
 // This file wires them: each part is made once, in the order below, from the parts made
 // before it (named, never a shared context: the wiring is one-way, and tests/web/
 // test_layers.py checks that no part is handed one made after it), and routes each intent
-// to one of them through the route tables at its end. A move goes through control/moves.js
-// (played in the table's mode, then shown and saved); control/table.js is the table's
-// generation, which cancels the bots and late answers when the game changes.
+// to one of them through the route tables at its end.
 import { humanTurn } from "./queries.js";
 import { botNames } from "./lab/keep.js";
 import { loadPrefs, writePrefs } from "./storage.js";
