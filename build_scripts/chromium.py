@@ -22,10 +22,19 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+# The browser tests only: WebAssembly runs in V8's baseline compiler (Liftoff) and is never
+# recompiled by the optimising one (TurboFan). Every test page starts its own Pyodide, and
+# that recompilation of its hot functions in the background was a third of a page load's
+# CPU (1.2 s of 3.6 s), paid again by every fresh context; the tests' short games never
+# win it back. The same results, only the code tier differs; the benchmark keeps V8's
+# default, as a player's browser has it (docs/testing.md, "The suite's time").
+TEST_ARGS = ["--js-flags=--liftoff-only"]
 
-def launch_options() -> dict:
-    """Keyword arguments for Playwright's ``chromium.launch`` (and persistent contexts)."""
-    options: dict = {"args": list(CHROMIUM_ARGS)}
+
+def launch_options(for_tests: bool = False) -> dict:
+    """Keyword arguments for Playwright's ``chromium.launch`` (and persistent contexts);
+    `for_tests` adds TEST_ARGS."""
+    options: dict = {"args": CHROMIUM_ARGS + (TEST_ARGS if for_tests else [])}
     if SYSTEM_CHROMIUM.exists():
         options["executable_path"] = str(SYSTEM_CHROMIUM)
     return options

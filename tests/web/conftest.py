@@ -62,7 +62,7 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 PROBE = Path(__file__).resolve().parent / "probe"
 
 sys.path.insert(0, str(REPO / "build_scripts"))
-from chromium import launch_options  # noqa: E402  the options the web benchmark uses too
+from chromium import launch_options  # noqa: E402  the web benchmark's options, plus TEST_ARGS
 
 sys.path.pop(0)
 from pictures import picture  # noqa: E402  tests/web is on the path (pytest's rootdir-relative import)
@@ -247,7 +247,7 @@ def playwright() -> Iterator[playwright_api.Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: playwright_api.Playwright) -> Iterator[playwright_api.Browser]:
     """Headless Chromium."""
-    chromium = playwright.chromium.launch(**launch_options())
+    chromium = playwright.chromium.launch(**launch_options(for_tests=True))
     yield chromium
     chromium.close()
 
@@ -344,7 +344,7 @@ def persistent_context(
         profile = tmp_path / f"profile-{len(opened)}"
         ctx = playwright.chromium.launch_persistent_context(
             str(profile), base_url=(on or site).url, service_workers="allow",
-            viewport={"width": 1280, "height": 800}, **launch_options())
+            viewport={"width": 1280, "height": 800}, **launch_options(for_tests=True))
         guard.watch(ctx)
         opened.append(ctx)
         return ctx
