@@ -17,6 +17,7 @@ Public keys travel compressed (33 bytes: ``02``/``03`` and x); ``public_key`` al
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 
@@ -98,6 +99,10 @@ def _two_multiples(a: int, b: int, q: Point) -> Point | None:
     return _affine(total)
 
 
+# A friend game's record is parsed again for every command and every replay, and with it
+# every key it holds (a square root modulo P each): a pure function of its bytes, so each
+# key is worked out once (friends.signs.verified does the same for the signatures).
+@functools.lru_cache(maxsize=512)
 def public_key(data: bytes) -> Point:
     """A public key from its 33-byte compressed or 65-byte uncompressed form; ``BadKey`` else."""
     if len(data) == 65 and data[0] == 4:
