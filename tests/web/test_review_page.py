@@ -1,6 +1,7 @@
 """Game review in the page (docs/review.md): "Review this game" on the end screen runs the
 engine's review in the worker with progress, then opens the costliest move and returns,
-by mouse and by keyboard, on a desktop and a 390-pixel phone (one game, reviewed on both)."""
+by mouse and by keyboard, on a desktop and a 390-pixel phone (one game, reviewed on both:
+opened again, the finished review is shown at once, not judged again)."""
 
 from __future__ import annotations
 
@@ -21,14 +22,24 @@ def finish_a_game(page: Page) -> None:
     play_to_end(page)
 
 
-def review(page: Page) -> float:
-    """Press Review this game and wait for the whole review; its seconds."""
+def review(page: Page, again: bool = False) -> float:
+    """Press Review this game and wait for the whole review; its seconds. `again`: the game
+    was reviewed to its end before, so the review shows at once: the dialog is never
+    marked running (a review run again is, from its first placement to its last)."""
     began = time.perf_counter()
+    page.evaluate("""() => {
+      window.sawReviewRunning = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.review[data-running="true"]')) window.sawReviewRunning = true;
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    }""")
     page.get_by_role("button", name="Review this game").click()
     dialog = page.get_by_role("dialog", name="Review of this game")
     expect(dialog).to_be_visible()
-    expect(page.get_by_role("progressbar", name="Review progress")).to_be_visible()
+    if not again:
+        expect(page.get_by_role("progressbar", name="Review progress")).to_be_visible()
     expect(dialog.locator("xpath=.")).to_have_attribute("data-running", "false", timeout=REVIEW_MS)
+    assert page.evaluate("window.sawReviewRunning") is (not again)
     expect(dialog.get_by_role("status")).to_have_text("Reviewed 27 of 27 moves.")
     expect(dialog).to_contain_text("accuracy")
     return time.perf_counter() - began
@@ -68,9 +79,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, site, guard) -> None:
-    """One game played on a desktop, then reviewed on the desktop and again on a phone (the
-    review runs afresh each time it opens): each time the costliest move opens and returns
-    by mouse and by keyboard."""
+    """One game played on a desktop, then reviewed on the desktop and opened again on a phone
+    (kept, not judged again): each time the costliest move opens and returns by mouse and
+    by keyboard."""
     context = browser.new_context(base_url=site.url, viewport=DESKTOP)
     guard.watch(context)
     page = context.new_page()
@@ -81,7 +92,7 @@ def test_review_a_finished_game_and_open_the_costliest_move(browser: Browser, si
             re.compile(r"^Your rating: \d+ ± \d+, (up|down) \d+$"))
         for viewport in (DESKTOP, PHONE):
             page.set_viewport_size(viewport)
-            seconds = review(page)
+            seconds = review(page, again=viewport is PHONE)
             print(f"\nreview of a 3-player game ({viewport['width']} px): {seconds:.1f} s")
             expect(costliest(page)).to_be_visible()
             open_and_return(page, "mouse")

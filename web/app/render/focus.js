@@ -14,17 +14,22 @@ import { humanTurn } from "../queries.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Is the focus lost, or in a part of the page where moving it follows the player's action? */
+/**
+ * Is the focus lost, or in a part of the page where moving it follows the player's action?
+ * Never away from a visible text field. The visibility test comes last: it lays the page
+ * out at once, in the middle of a draw.
+ */
 function movable(...within) {
   const a = document.activeElement;
-  if (!a || a === document.body || !a.isConnected) return true;
-  if (a.disabled || a.checkVisibility?.() === false) return true; // hidden with its screen or panel
-  if (a.matches?.("input[type=text], textarea, select")) return false;
-  return within.some((sel) => a.closest?.(sel));
+  if (!a || a === document.body || !a.isConnected || a.disabled) return true;
+  const field = a.matches?.("input[type=text], textarea, select");
+  if (!field && within.some((sel) => a.closest?.(sel))) return true;
+  return a.checkVisibility?.() === false; // hidden with its screen or panel: lost
 }
 
-function focus(el) {
-  if (el && document.activeElement !== el) el.focus({ preventScroll: true });
+/** Focus `el` if it has not the focus already and `movable(...within)`. */
+function moveTo(el, ...within) {
+  if (el && document.activeElement !== el && movable(...within)) el.focus({ preventScroll: true });
 }
 
 /** The focus flow: call after each draw with the new and previous state. */
@@ -47,36 +52,36 @@ export function createFocusFlow() {
       const copy = $("friend-copy");
       if (copy && copy.checkVisibility?.() !== false && movable("#setup", "#table", "#friend-panel")) {
         $("friend-panel")?.scrollIntoView({ block: "nearest" });
-        focus(copy);
+        if (document.activeElement !== copy) copy.focus({ preventScroll: true });
         return;
       }
     }
     if (s.dialog || s.screen !== "table" || s.replay) return;
     const v = s.view;
     if (v?.is_over) { // the end: Rematch (again if the results were redrawn under the focus)
-      if ((!p.view?.is_over && movable("#table")) || movable()) {
-        focus(document.querySelector('#results [data-action="rematch"]'));
-      }
+      moveTo(document.querySelector('#results [data-action="rematch"]'), ...(p.view?.is_over ? [] : ["#table"]));
       return;
     }
     const playable = humanTurn(s) && !s.busy;
     const wasPlayable = p.screen === "table" && humanTurn(p) && !p.busy;
     if (!playable) { // placing, or the bots' turns: the turn banner says what happens, never <body>
-      if (movable()) focus($("turn"));
+      moveTo($("turn"));
       return;
     }
     if (s.held === null) {
       const putBack = p.held !== null && wasPlayable && p.view === s.view;
       if (putBack) {
-        if (movable("#table")) focus(document.querySelector(`.gcard[data-card="${p.held}"]`));
-      } else if (!wasPlayable || p.held !== null || movable()) {
-        if (movable("#table")) focus(document.querySelector(".gcard:not([disabled])"));
+        moveTo(document.querySelector(`.gcard[data-card="${p.held}"]`), "#table");
+      } else {
+        const first = document.querySelector(".gcard:not([disabled])");
+        if (first !== document.activeElement && (!wasPlayable || p.held !== null || movable())) moveTo(first, "#table");
       }
       return;
     }
     const picked = p.held !== s.held || !wasPlayable;
     const turned = p.rotation !== s.rotation;
-    if (picked && movable("#gallery", "#painting")) focus(document.querySelector('#layer-spots .spot[tabindex="0"]'));
-    else if (turned && movable("#painting")) focus(document.querySelector('#layer-spots .spot[tabindex="0"]'));
+    const spot = document.querySelector('#layer-spots .spot[tabindex="0"]');
+    if (picked) moveTo(spot, "#gallery", "#painting");
+    else if (turned) moveTo(spot, "#painting");
   };
 }

@@ -25,7 +25,10 @@ export function createReview({ engine, get, up }) {
     return seats;
   }
 
-  /** Start reviewing the game on show (the end screen's or the replay's). */
+  /**
+   * Start reviewing the game on show (the end screen's or the replay's). A game reviewed to
+   * its end already (its losses kept for the chart) opens at once, not judged again.
+   */
   async function open() {
     const view = get().view;
     const record = view?.record;
@@ -33,9 +36,21 @@ export function createReview({ engine, get, up }) {
     const mine = ++run;
     const total = record.moves.length;
     const players = view.seats.length;
+    const names = view.seats.map((seat) => seat.name);
+    const kept = get().teach.losses;
+    if (kept?.record === record && kept.moves.length === total) { // reviewed already: shown at once
+      up(T.openDialog, { kind: "review", record, total, players, done: total, moves: kept.moves,
+        seats: null, names, running: false, stopped: false, detail: null, error: "", focus: null });
+      try {
+        const seats = await summary(players, kept.moves);
+        if (mine === run) set({ seats, focus: "review-first" });
+      } catch (error) {
+        if (!lost(error) && mine === run) set({ error: `The review stopped: ${reason(error)}` });
+      }
+      return;
+    }
     up(T.openDialog, { kind: "review", record, total, players, done: 0, moves: [], seats: null,
-      names: view.seats.map((seat) => seat.name), running: true, stopped: false, detail: null,
-      error: "", focus: "review-stop" });
+      names, running: true, stopped: false, detail: null, error: "", focus: "review-stop" });
     try {
       for (let ply = 0; ply < total; ply++) {
         const reply = await engine.call("review", { record, from: ply, to: ply + 1 });
