@@ -10,6 +10,19 @@ import { lost, reason } from "../control/narration.js";
 
 const SUMMARY_EVERY = 3; // the seats' figures are refreshed every this many placements
 
+/**
+ * The review dialog's first state for the game on show: a game reviewed to its end already
+ * (`kept`: its losses, kept for the chart) opens done, with its moves; any other starts.
+ */
+function opening(view, kept) {
+  const record = view.record;
+  const total = record.moves.length;
+  const done = kept?.record === record && kept.moves.length === total;
+  return { kind: "review", record, total, players: view.seats.length, done: done ? total : 0,
+    moves: done ? kept.moves : [], seats: null, names: view.seats.map((seat) => seat.name),
+    running: !done, stopped: false, detail: null, error: "", focus: done ? null : "review-stop" };
+}
+
 /** @param deps `engine` and the store's `get`/`up`. */
 export function createReview({ engine, get, up }) {
   let run = 0; // the review under way; a new one, Stop or closing the dialog ends the old
@@ -34,23 +47,18 @@ export function createReview({ engine, get, up }) {
     const record = view?.record;
     if (!record || !record.moves.length) return;
     const mine = ++run;
-    const total = record.moves.length;
-    const players = view.seats.length;
-    const names = view.seats.map((seat) => seat.name);
-    const kept = get().teach.losses;
-    if (kept?.record === record && kept.moves.length === total) { // reviewed already: shown at once
-      up(T.openDialog, { kind: "review", record, total, players, done: total, moves: kept.moves,
-        seats: null, names, running: false, stopped: false, detail: null, error: "", focus: null });
+    const first = opening(view, get().teach.losses);
+    const { total, players } = first;
+    up(T.openDialog, first);
+    if (!first.running) { // reviewed already: only the seats' figures to sum up
       try {
-        const seats = await summary(players, kept.moves);
+        const seats = await summary(players, first.moves);
         if (mine === run) set({ seats, focus: "review-first" });
       } catch (error) {
         if (!lost(error) && mine === run) set({ error: `The review stopped: ${reason(error)}` });
       }
       return;
     }
-    up(T.openDialog, { kind: "review", record, total, players, done: 0, moves: [], seats: null,
-      names, running: true, stopped: false, detail: null, error: "", focus: "review-stop" });
     try {
       for (let ply = 0; ply < total; ply++) {
         const reply = await engine.call("review", { record, from: ply, to: ply + 1 });
