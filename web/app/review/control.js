@@ -50,16 +50,12 @@ export function createReview({ engine, get, up }) {
     const first = opening(view, get().teach.losses);
     const { total, players } = first;
     up(T.openDialog, first);
-    if (!first.running) { // reviewed already: only the seats' figures to sum up
-      try {
+    try {
+      if (!first.running) { // reviewed already: only the seats' figures to sum up
         const seats = await summary(players, first.moves);
         if (mine === run) set({ seats, focus: "review-first" });
-      } catch (error) {
-        if (!lost(error) && mine === run) set({ error: `The review stopped: ${reason(error)}` });
+        return;
       }
-      return;
-    }
-    try {
       for (let ply = 0; ply < total; ply++) {
         const reply = await engine.call("review", { record, from: ply, to: ply + 1 });
         if (mine !== run || !current()) return;
