@@ -6,12 +6,14 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 # Test processes (pytest-xdist): a module's tests stay in one process (--dist loadfile), the
-# browser modules handed out first (tests/conftest.py).
-JOBS ?= 2
+# browser modules handed out first (tests/conftest.py). Three on this 2-core machine: a
+# browser test waits at times (a page loading, a bot's pace), and the third process fills
+# those waits (docs/testing.md, "Sixth session").
+JOBS ?= 3
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: test-node play test setup npm browser build serve lint test-engine test-wasm test-web bench bench-web test-bench mutation clean
+.PHONY: test-node play test setup npm deps browser build serve lint test-engine test-wasm test-web bench bench-web test-bench mutation clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +29,10 @@ $(NODE_MODULES): build_scripts/package.json build_scripts/package-lock.json
 	touch $@
 
 npm: $(NODE_MODULES)
+
+# pip's install and npm's side by side: neither needs the other (a few seconds off a clean run).
+deps:
+	@$(MAKE) --no-print-directory -j2 setup npm
 
 # Chromium for the browser tests (/usr/bin/chromium, else apt, else Playwright's).
 browser: setup
@@ -55,7 +61,7 @@ test-web: setup npm browser
 test-node: build
 	node --test tests/node/
 
-test: setup npm browser build lint test-node
+test: deps browser build lint test-node
 	$(PY) -m pytest -q -n $(JOBS) --dist loadfile --no-loadscope-reorder --durations=15
 
 bench: setup

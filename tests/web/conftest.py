@@ -67,6 +67,12 @@ from chromium import launch_options  # noqa: E402  the web benchmark's options, 
 sys.path.pop(0)
 from pictures import picture  # noqa: E402  tests/web is on the path (pytest's rootdir-relative import)
 
+# Every expect() waits for a state, never for a time. Playwright's default of 5 s is short
+# for a state to arrive when three test processes share two cores; a passing check takes no
+# longer for 15 s, only a failing one is reported later. Bounds a test means to check are
+# written out (`timeout=`, or measured in the page).
+playwright_api.expect.set_options(timeout=15_000)
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test under tests/web as `web`."""
