@@ -258,6 +258,23 @@ def browser(playwright: playwright_api.Playwright) -> Iterator[playwright_api.Br
     chromium.close()
 
 
+@pytest.fixture(scope="session")
+def full_browser(playwright: playwright_api.Playwright) -> Iterator[playwright_api.Browser]:
+    """The full headless Chromium (not the shell), started only for the tests marked
+    `full_chromium`: those that measure the page's main thread (main_thread.py)."""
+    chromium = playwright.chromium.launch(**launch_options(for_tests=True, full=True))
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def test_browser(request: pytest.FixtureRequest) -> playwright_api.Browser:
+    """The browser this test's contexts open in: `full_browser` for a test marked
+    `full_chromium`, else the session's `browser` (the headless shell where there is one)."""
+    wanted = "full_browser" if request.node.get_closest_marker("full_chromium") else "browser"
+    return request.getfixturevalue(wanted)
+
+
 @dataclass
 class Guard:
     """Collects what must not happen in a page: errors, failed or foreign requests."""
@@ -317,10 +334,11 @@ def _screenshot_on_failure(request: pytest.FixtureRequest, pages: list) -> None:
 
 @pytest.fixture
 def context(
-    browser: playwright_api.Browser, site: Site, guard: Guard, request: pytest.FixtureRequest
+    test_browser: playwright_api.Browser, site: Site, guard: Guard,
+    request: pytest.FixtureRequest,
 ) -> Iterator[playwright_api.BrowserContext]:
-    """A fresh browser context on `site`, watched by `guard`."""
-    ctx = browser.new_context(base_url=site.url, service_workers="allow",
+    """A fresh browser context on `site` (in `test_browser`), watched by `guard`."""
+    ctx = test_browser.new_context(base_url=site.url, service_workers="allow",
                               viewport={"width": 1280, "height": 800})
     guard.watch(ctx)
     yield ctx

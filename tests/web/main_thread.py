@@ -7,14 +7,14 @@ while the thread waits for a core. So each task is also read from a Chromium tra
 whose `tdur` is the main thread's own CPU time in the task: a task of the page's own
 work over 50 ms is one with more than 50 ms of CPU time, whatever the load.
 
-    with main_thread(browser, page) as tasks:
+    with main_thread(page) as tasks:
         ...                       # e.g. run a match
     tasks.assert_none_over(50)
 
 To show that the check can fail, it first makes one long task itself (30 million steps of
 arithmetic, over 100 ms of CPU, marked "main-thread-probe") and requires that both the
 observer and the trace see it, over the limit; that task is then left out of the verdict.
-For a limit above 50 ms, give a bigger probe: `main_thread(browser, page, PROBE_STEPS * 4)`
+For a limit above 50 ms, give a bigger probe: `main_thread(page, PROBE_STEPS * 4)`
 for 200 ms (the probe's CPU time depends on the machine; keep it well over the limit).
 """
 
@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 PROBE = "main-thread-probe"
 OBSERVE = """() => {
@@ -118,10 +118,12 @@ def _events(trace: bytes) -> list[dict[str, Any]]:
 
 
 @contextmanager
-def main_thread(browser: Browser, page: Page,
-                probe_steps: int = PROBE_STEPS) -> Iterator[MainThread]:
+def main_thread(page: Page, probe_steps: int = PROBE_STEPS) -> Iterator[MainThread]:
     """Observe and trace `page`'s main thread during the `with` block (Chromium only);
-    the probe makes `probe_steps` steps of arithmetic."""
+    the probe makes `probe_steps` steps of arithmetic. Mark the test `full_chromium`: the
+    headless shell runs part of a new worker's start-up on the page's main thread."""
+    browser = page.context.browser
+    assert browser is not None, "main_thread needs a page of a launched browser"
     result = MainThread()
     page.evaluate(OBSERVE)
     browser.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])

@@ -11,9 +11,10 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from main_thread import main_thread
 from player import GAME_OVER, PHONE, saved_record, set_up, wait_ready
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from destijl import Move, new_game
 from destijl.bots.examples import source
@@ -67,8 +68,8 @@ def error_line(page: Page) -> int:
     }""")
 
 
-def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, browser: Browser,
-                                                          tmp_path: Path, snap):
+@pytest.mark.full_chromium
+def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, tmp_path: Path, snap):
     open_lab(page)
     box = page.get_by_role("textbox", name="Bot code")
     expect(box).to_contain_text("def choose(view):")
@@ -77,7 +78,7 @@ def test_edit_the_starter_bot_run_a_match_and_watch_a_game(page: Page, browser: 
     set_code(page, code)
     expect(box).to_contain_text("Edited in the Lab")
     # the page stays responsive: no main-thread task of its own over 50 ms (main_thread.py)
-    with main_thread(browser, page) as thread:
+    with main_thread(page) as thread:
         assert run(page, level="easy", games=2) == "done"
     thread.assert_none_over(50)
     table = page.locator("#lab-table")
@@ -120,8 +121,9 @@ STOPPED = {
 }
 
 
+@pytest.mark.full_chromium
 def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_stop(
-        page: Page, browser: Browser, guard, snap):
+        page: Page, guard, snap):
     guard.allow("took longer")  # nothing is logged as an error, but be explicit
     code = ("def helper(view):\n"
             "    return view.legal_moves[10 ** 6]\n"
@@ -157,7 +159,7 @@ def test_a_shared_bot_waits_for_run_then_errors_show_its_line_and_hostile_bots_s
 
     # a bot that never answers is stopped within its move's limit + 2 s, saying so, while
     # the page's own main thread stays free (each also restarts Python in a new worker)
-    with main_thread(browser, page) as thread:
+    with main_thread(page) as thread:
         for name, hostile in STOPPED.items():
             set_code(page, hostile)
             assert run(page, limit="0.5") == "failed", name

@@ -31,9 +31,9 @@ def bare_site(site: Site) -> Iterator[Site]:
 
 
 @pytest.fixture
-def bare(browser: Browser, bare_site: Site, guard) -> Iterator[Page]:
+def bare(test_browser: Browser, bare_site: Site, guard) -> Iterator[Page]:
     """A page on the bare host, watched by the guard (no policy errors may show)."""
-    context: BrowserContext = browser.new_context(base_url=bare_site.url,
+    context: BrowserContext = test_browser.new_context(base_url=bare_site.url,
                                                   viewport={"width": 1280, "height": 800})
     guard.watch(context)
     yield context.new_page()
@@ -180,8 +180,8 @@ def test_one_bot_cannot_touch_the_next_and_the_deals_stay_secret(bare: Page, tmp
     expect(page.locator("#lab-results")).to_be_hidden()
 
 
-def test_nothing_a_bot_starts_outlives_its_match_or_runs_between_moves(bare: Page, browser,
-                                                                        guard):
+@pytest.mark.full_chromium
+def test_nothing_a_bot_starts_outlives_its_match_or_runs_between_moves(bare: Page, guard):
     page = bare
     guard.allow("unsafe-eval")  # the bot's js.eval, refused by the sandbox's policy
     seen = []
@@ -215,7 +215,7 @@ def test_nothing_a_bot_starts_outlives_its_match_or_runs_between_moves(bare: Pag
 
     # a 30 MB error: clipped to 2,000 characters, and the page's thread stays free
     set_code(page, "def choose(view):\n    raise Exception('x' * 30_000_000)\n")
-    with main_thread(browser, page, PROBE_STEPS * 4) as thread:  # a probe over 200 ms
+    with main_thread(page, PROBE_STEPS * 4) as thread:  # a probe over 200 ms
         assert run(page, level="easy", games=1) == "failed"
     text = page.locator("#lab-error-text").text_content() or ""
     assert len(text) < 2100 and re.search(r"… 29,99\d,\d{3} more", text), text[-80:]
