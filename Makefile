@@ -36,7 +36,8 @@ npm: $(NODE_MODULES)
 deps:
 	@$(MAKE) --no-print-directory -j2 setup npm
 
-# Chromium for the browser tests (/usr/bin/chromium, else apt, else Playwright's).
+# Chromium for the browser tests: Debian's chromium and chromium-headless-shell (apt when
+# missing), else Playwright's (build_scripts/setup_browser.py).
 browser: setup
 	$(PY) build_scripts/setup_browser.py
 

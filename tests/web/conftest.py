@@ -68,9 +68,9 @@ sys.path.pop(0)
 from pictures import picture  # noqa: E402  tests/web is on the path (pytest's rootdir-relative import)
 
 # Every expect() waits for a state, never for a time. Playwright's default of 5 s is short
-# for a state to arrive when three test processes share two cores; a passing check takes no
-# longer for 15 s, only a failing one is reported later. Bounds a test means to check are
-# written out (`timeout=`, or measured in the page).
+# for a state to arrive on a loaded machine (two test processes share two cores); a passing
+# check takes no longer for 15 s, only a failing one is reported later. Bounds a test means
+# to check are written out (`timeout=`, or measured in the page).
 playwright_api.expect.set_options(timeout=15_000)
 
 
@@ -339,7 +339,7 @@ def context(
 ) -> Iterator[playwright_api.BrowserContext]:
     """A fresh browser context on `site` (in `test_browser`), watched by `guard`."""
     ctx = test_browser.new_context(base_url=site.url, service_workers="allow",
-                              viewport={"width": 1280, "height": 800})
+                                   viewport={"width": 1280, "height": 800})
     guard.watch(ctx)
     yield ctx
     _screenshot_on_failure(request, ctx.pages)
