@@ -44,16 +44,36 @@ BOT_LEVEL = "medium"
 """The level of the two bot seats: every one of their moves must be this bot's."""
 SQUARES = {"R": "🟥", "Y": "🟨", "B": "🟦", "K": "⬛", "W": "⬜"}
 BLANK = "\u3000"  # an ideographic space: the width of one square, where the table shows
-_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
+"""A day as the engine reads it: ASCII digits only (``\\d`` would also take Arabic-Indic
+or fullwidth digits, which ``int`` reads as the same day while the seed differs)."""
 
 
 # -- dates ----------------------------------------------------------------------------------
+def is_date_text(date: Any) -> bool:
+    """Is ``date`` spelled as the engine reads a day: ``YYYY-MM-DD`` in ASCII digits, and
+    equal to its own canonical spelling (no other decimal digits, no spaces, no sign)?
+
+    >>> is_date_text("2026-12-02"), is_date_text("2026-12-0\u0662"), is_date_text("\uff12026-12-02")
+    (True, False, False)
+    """
+    match = _DATE.fullmatch(date) if isinstance(date, str) and date.isascii() else None
+    if match is None:
+        return False
+    year, month, day = (int(part) for part in match.groups())
+    return date == f"{year:04d}-{month:02d}-{day:02d}"
+
+
+def ascii_note(date: Any) -> str:
+    """Why a date that looks right is refused: its digits are not ASCII (else "")."""
+    return " (its digits must be ASCII 0-9)" if isinstance(date, str) and not date.isascii() else ""
+
+
 def _days(date: Any) -> int:
     """Days since 1970-01-01 of a ``YYYY-MM-DD`` date; ``BadRequest`` naming what is wrong."""
-    match = _DATE.fullmatch(date) if isinstance(date, str) else None
-    if match is None:
-        raise BadRequest(f"date: expected a date YYYY-MM-DD, got {quote(date)}")
-    year, month, day = (int(part) for part in match.groups())
+    if not is_date_text(date):
+        raise BadRequest(f"date: expected a date YYYY-MM-DD, got {quote(date)}{ascii_note(date)}")
+    year, month, day = (int(part) for part in date.split("-"))
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
     lengths = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
     if not (1 <= month <= 12 and 1 <= day <= lengths[month - 1]):

@@ -187,8 +187,8 @@ def _friend_record(record: Any, where: str) -> dict[str, Any]:
 def _check_kind(kind: Any, day: Any) -> None:
     if kind not in KINDS:
         raise BadLink(f"k: expected one of {', '.join(KINDS)}, got {quote(kind)}")
-    if kind == "daily" and not (isinstance(day, str) and re.fullmatch(r"\d{4}-\d\d-\d\d", day)):
-        raise BadLink(f"day: expected a date YYYY-MM-DD, got {quote(day)}")
+    if kind == "daily" and not daily.is_date_text(day):
+        raise BadLink(f"day: expected a date YYYY-MM-DD, got {quote(day)}{daily.ascii_note(day)}")
 
 
 def _check_day(game: Game, day: str) -> None:

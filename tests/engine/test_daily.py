@@ -6,6 +6,7 @@ import base64
 import functools
 import json
 import os
+import random
 import subprocess
 import sys
 import zlib
@@ -16,6 +17,7 @@ import pytest
 from destijl import api, daily, link
 from destijl.bots import level_move
 from destijl.errors import BadRequest
+from destijl.game import new_game
 from destijl.link import BadLink
 
 
@@ -43,6 +45,11 @@ def test_numbers_count_days_since_the_first_daily_across_months_and_leap_days() 
     ("2027-13-01", "date: '2027-13-01' is not a day"),
     ("1/12/2026", "date: expected a date YYYY-MM-DD, got '1/12/2026'"),
     (20261201, "date: expected a date YYYY-MM-DD, got 20261201"),
+    ("2026-12-0\u0662", "date: expected a date YYYY-MM-DD, got '2026-12-0\u0662' "
+                         r"\(its digits must be ASCII 0-9\)"),
+    ("\uff12\uff10\uff12\uff16-12-02", "date: expected a date YYYY-MM-DD, got '\uff12"),
+    (" 2026-12-02", "date: expected a date YYYY-MM-DD, got ' 2026-12-02'"),
+    ("2026-12-02\n", "date: expected a date YYYY-MM-DD"),
 ])
 def test_bad_dates_are_refused(date, message) -> None:
     with pytest.raises(BadRequest, match=f"^{message}"):
@@ -201,6 +208,41 @@ def test_cli_verify_replays_a_result_link_to_the_same_scores(tmp_path) -> None:
     bad = run("verify", "#g=" + _pack(json.dumps(data)))
     assert bad.returncode == 1
     assert "link: move 7 of 27 (card" in bad.stderr and "covers 0 cells" in bad.stderr
+
+
+FORGED_DAYS = ("2026-12-0\u0662", "\uff12\uff10\uff12\uff16-\uff11\uff12-\uff10\uff12")
+"""Day 2 spelled with Arabic-Indic and with fullwidth digits: ``int`` reads both as
+2026-12-02, while the string seeding of the deal gives another deal."""
+
+
+def forged_daily(day: str) -> str:
+    """The attack: a hard bot's game on the deal that ``day``'s spelling seeds, as the
+    medium bots answer it, packed as a result link claiming its own par (so it is "on par")."""
+    game = new_game(3, random.Random(f"{daily.SALT}:{day}").getrandbits(53),
+                    names=list(daily.NAMES), controllers=list(daily.CONTROLLERS))
+    while not game.is_over:
+        game.play(level_move(game, "hard" if game.current_seat == 0 else "medium"))
+    total = game.score().seats[0].total
+    mine = " ".join(str(p.move) for p in game.history if p.seat == 0)
+    return _pack(json.dumps({"v": 1, "k": "daily", "day": day, "y": mine, "t": total,
+                             "h": 0, "par": total}, ensure_ascii=False))
+
+
+@pytest.mark.parametrize("day", FORGED_DAYS)
+def test_a_day_spelled_with_other_digits_is_refused_by_the_engine_and_verify(day) -> None:
+    payload = forged_daily(day)
+    with pytest.raises(BadLink, match=r"^link: day: expected a date YYYY-MM-DD, got .*"
+                                      r"\(its digits must be ASCII 0-9\)"):
+        link.decode(payload)
+    for command in ("daily", "daily_result"):
+        reply = json.loads(api.handle(json.dumps({"cmd": command, "args": {"date": day}})))
+        assert reply["error"]["type"] == "BadRequest", reply
+    out = run("verify", f"https://example.org/#g={payload}", "--today", "2026-12-05")
+    assert out.returncode == 1 and "genuine" not in out.stdout, out.stdout
+    assert "day: expected a date YYYY-MM-DD" in out.stderr, out.stderr
+    out = run("verify", f"#g={payload}", "--today", day)
+    assert out.returncode == 1 and "expected a date YYYY-MM-DD" in out.stderr, out.stderr
+    assert run("daily", "--date", day, "--no-par").returncode == 1
 
 
 def _pack(text: str) -> str:

@@ -87,6 +87,9 @@ def test_a_card_out_of_turn_order_is_refused() -> None:
     ({"k": "friend"}, "link: rec: expected a destijl-friend/1 record, got None"),
     ({"k": "movie"}, "link: k: expected one of replay, daily, friend, got 'movie'"),
     ({"k": "daily"}, "link: day: expected a date YYYY-MM-DD, got None"),
+    ({"k": "daily", "day": "2026-12-0\u0662"}, "link: day: expected a date YYYY-MM-DD, got "
+     "'2026-12-0\u0662' \\(its digits must be ASCII 0-9\\)"),
+    ({"k": "daily", "day": "2026-12-\uff10\uff12"}, "link: day: expected a date YYYY-MM-DD"),
     ({"r": 2}, "link: r: expected 0 or 1, got 2"),
     ({"s": "You"}, "link: s: expected a list"),
     ({"s": [["You", "R"]]}, r"link: s\[0\]: expected \[name, colours, controller\]"),
