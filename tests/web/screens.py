@@ -304,3 +304,30 @@ def cut_selects(where: Page | Frame) -> list[str]:
       }
       return out;
     }""")
+
+
+UNSEEN_JS = """() => {
+  const scroller = document.querySelector('#results').getBoundingClientRect();
+  const parts = [['the winner', document.querySelector('#results-title')],
+    ['the tie-break line', document.querySelector('#results .tie-break')],
+    ...[...document.querySelectorAll('#results table.scores tbody tr')].map((tr) =>
+      [`${tr.querySelector('.who-name').textContent}'s row`, tr]),
+    ...[...document.querySelectorAll('#results table.scores tbody tr:first-child > *')].map((td, i) =>
+      [`column ${i + 1}`, td]),
+    ['the first button', document.querySelector('#results .end-actions .btn')]];
+  return parts.filter(([, el]) => el).flatMap(([name, el]) => {
+    const r = el.getBoundingClientRect();
+    const inside = r.width > 0 && r.top >= Math.max(0, scroller.top) - 0.5
+      && r.bottom <= Math.min(innerHeight, scroller.bottom) + 0.5
+      && r.left >= Math.max(0, scroller.left) - 0.5
+      && r.right <= Math.min(document.documentElement.clientWidth, scroller.right) + 0.5;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return inside && hit && el.contains(hit) ? [] : [`${name} ${Math.round(r.top)}-${Math.round(r.bottom)}`];
+  });
+}"""
+
+
+def unseen_results(where: Page | Frame) -> list[str]:
+    """The end screen's parts a reader cannot see without scrolling (the winner, the tie-break
+    line, each seat's row of the score table, each column, the first button): [] when all show."""
+    return where.evaluate(UNSEEN_JS)

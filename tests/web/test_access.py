@@ -214,3 +214,25 @@ def check_modal(page: Page, layer: str) -> None:
         assert where is not None, f"{key} left the dialog: {focused(page)}"
         seen.add(where)
     assert len(seen) >= 2, seen
+
+
+def test_arrow_keys_on_the_players_group_keep_the_focus(page: Page) -> None:
+    """Issue 61: Tab to the Players group and ArrowLeft changed the count and dropped the
+    focus to <body> (the form is rebuilt for the new count of seats)."""
+    open_game(page)
+    expect(page.get_by_label("Seat 3 name")).to_be_visible()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.name === 'players'"):
+            break
+    checked = page.evaluate("() => document.activeElement.value")
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_label(f"Seat {checked} name")).to_have_count(0)  # one seat fewer
+    settled(page)
+    assert page.evaluate("() => [document.activeElement.name, document.activeElement.value, "
+                         "document.activeElement.checked]") == ["players", str(int(checked) - 1), True]
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_label(f"Seat {checked} name")).to_be_visible()
+    settled(page)
+    assert page.evaluate("() => [document.activeElement.name, document.activeElement.value]") \
+        == ["players", checked]

@@ -17,10 +17,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from destijl import link
 from pictures import picture
 from player import (
     BOOT_MS,
     DESKTOP,
+    engine,
     my_turn_or_end,
     saved_ply,
     saved_record,
@@ -42,8 +44,10 @@ from screens import (
     letter_sizes,
     ring_band,
     set_frame_width,
+    settled,
     status_whole,
     text_contrast,
+    unseen_results,
     wait_focus,
     wait_still,
     within,
@@ -283,7 +287,41 @@ def test_embed_in_a_frame_at_three_widths(page: Page, site, other_site) -> None:
         set_frame_width(page, width)
         facts = layout(frame)
         check_end(facts, f"embed end {width}")
+        assert not unseen_results(frame), f"embed end {width}: {unseen_results(frame)}"
         shot(page, f"embed-end-{width}")
+
+
+def tied_game() -> dict:
+    """A finished 5-player game of random bots (seed 3) whose winner is decided by the
+    tie-break, played by the native engine: its record."""
+    names = ["You", "Piet", "Theo", "Bart", "Nelly"]
+    view = engine("new_game", players=5, seed=3,
+                  seats=[{"name": n, "controller": "bot:random"} for n in names])
+    while not view["is_over"]:
+        move = engine("bot_move", record=view["record"])["move"]
+        view = engine("play", record=view["record"], move=move)
+    assert view["result"]["tie_break"], "seed 3 no longer ends in a tie"
+    return view["record"]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_embed_end_shows_every_score_and_the_tie_break_at_three_widths(
+        page: Page, site, other_site, theme: str) -> None:
+    """Issue 61: the end's score table and tie-break line sat in a results panel about 200 px
+    tall that scrolled inside the frame, under the buttons (at 360 only the winner showed)."""
+    src = f"{site.url}/embed.html?autoload=1&theme={theme}#g={link.encode(tied_game())}"
+    page.goto(other_site.embed(src, name=f"tied-embed-{theme}.html", width=360, height=600))
+    frame = next(f for f in page.frames if "/embed.html?" in f.url)
+    expect(frame.locator("#results .tie-break")).to_contain_text("tied on", timeout=BOOT_MS)
+    expect(frame.locator("#results table.scores tbody tr")).to_have_count(5)
+    for width in EMBED_WIDTHS:
+        set_frame_width(page, width)
+        settled(frame)
+        unseen = unseen_results(frame)
+        assert not unseen, f"embed end {width} {theme}: not in view without scrolling: {unseen}"
+        facts = layout(frame)
+        assert facts["painting"]["height"] >= 60, f"embed end {width}: {facts['painting']}"
+        shot(page, f"embed-tied-end-{width}-{theme}")
 
 
 def test_keyboard_focus_arrows_undo_moves_log_and_bot_moves(page: Page) -> None:

@@ -89,6 +89,19 @@ function build(root, players, savedBots) {
   return form;
 }
 
+/**
+ * The control in `form` that stands for `el` of the form it replaced (the same action, seat
+ * and slot; for the Players radios the one now checked), so a rebuilt form keeps the focus:
+ * ArrowLeft on the Players group rebuilt the seats and dropped the focus to <body>.
+ */
+function sameControl(form, el) {
+  if (!el?.dataset?.action) return null;
+  if (el.name === "players") return form.querySelector("input[name=players]:checked");
+  const { action, seat, slot } = el.dataset;
+  return [...form.querySelectorAll(`[data-action="${action}"]`)]
+    .find((c) => c.dataset.seat === seat && c.dataset.slot === slot) || null;
+}
+
 function syncValue(el, value) {
   if (el && document.activeElement !== el && el.value !== String(value)) el.value = String(value);
 }
@@ -97,10 +110,13 @@ export function renderStart(root, s, p) {
   const setup = s.setup;
   const players = setup.seats.length;
   let form = root.querySelector("form");
+  let focused = null;
   if (!form || !p || p.setup.seats.length !== players || p.savedBots !== s.savedBots) {
+    focused = form?.contains(document.activeElement) ? document.activeElement : null;
     form = build(root, players, s.savedBots);
   }
   for (const radio of form.querySelectorAll("input[name=players]")) radio.checked = Number(radio.value) === players;
+  if (focused) sameControl(form, focused)?.focus();
   const withFriend = setup.seats.some((seat) => seat.controller === "friend");
   show(form.querySelector("#friend-how"), withFriend);
   setup.seats.forEach((seat, i) => {
