@@ -312,8 +312,8 @@ UNSEEN_JS = """() => {
     ['the tie-break line', document.querySelector('#results .tie-break')],
     ...[...document.querySelectorAll('#results table.scores tbody tr')].map((tr) =>
       [`${tr.querySelector('.who-name').textContent}'s row`, tr]),
-    ...[...document.querySelectorAll('#results table.scores tbody tr:first-child > *')].map((td, i) =>
-      [`column ${i + 1}`, td]),
+    ...[...document.querySelectorAll('#results table.scores tbody tr:first-child > *')]
+      .map((td, i) => [`column ${i + 1}`, td]),
     ['the first button', document.querySelector('#results .end-actions .btn')]];
   return parts.filter(([, el]) => el).flatMap(([name, el]) => {
     const r = el.getBoundingClientRect();
@@ -322,7 +322,8 @@ UNSEEN_JS = """() => {
       && r.left >= Math.max(0, scroller.left) - 0.5
       && r.right <= Math.min(document.documentElement.clientWidth, scroller.right) + 0.5;
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return inside && hit && el.contains(hit) ? [] : [`${name} ${Math.round(r.top)}-${Math.round(r.bottom)}`];
+    const seen = inside && hit && el.contains(hit);
+    return seen ? [] : [`${name} ${Math.round(r.top)}-${Math.round(r.bottom)}`];
   });
 }"""
 

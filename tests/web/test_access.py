@@ -229,8 +229,9 @@ def test_arrow_keys_on_the_players_group_keep_the_focus(page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     expect(page.get_by_label(f"Seat {checked} name")).to_have_count(0)  # one seat fewer
     settled(page)
-    assert page.evaluate("() => [document.activeElement.name, document.activeElement.value, "
-                         "document.activeElement.checked]") == ["players", str(int(checked) - 1), True]
+    now = page.evaluate("() => [document.activeElement.name, document.activeElement.value, "
+                        "document.activeElement.checked]")
+    assert now == ["players", str(int(checked) - 1), True], now
     page.keyboard.press("ArrowRight")
     expect(page.get_by_label(f"Seat {checked} name")).to_be_visible()
     settled(page)

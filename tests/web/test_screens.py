@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from destijl import link
 from pictures import picture
 from player import (
     BOOT_MS,
@@ -52,6 +51,8 @@ from screens import (
     wait_still,
     within,
 )
+
+from destijl import link
 
 PHONES = [{"width": 360, "height": 740}, {"width": 390, "height": 844}]
 EMBED_WIDTHS = [360, 600, 800]
