@@ -37,15 +37,15 @@ deps:
 	@$(MAKE) --no-print-directory -j2 setup npm
 
 # Chromium for the browser tests: Debian's chromium and chromium-headless-shell (apt when
-# missing), else Playwright's (build_scripts/setup_browser.py).
+# missing), else Playwright's (build_scripts/dev/setup_browser.py).
 browser: setup
-	$(PY) build_scripts/setup_browser.py
+	$(PY) build_scripts/dev/setup_browser.py
 
 build: npm
 	$(PYTHON) build_scripts/build.py
 
 serve: build
-	$(PYTHON) build_scripts/serve.py --port $(PORT)
+	$(PYTHON) build_scripts/dev/serve.py --port $(PORT)
 
 play: serve
 
@@ -77,7 +77,7 @@ $(VENV)/.mutation: pyproject.toml $(VENV)/.installed
 	touch $@
 
 mutation: $(VENV)/.mutation
-	nice $(PY) build_scripts/mutation.py $(MUTATION_ARGS)
+	nice $(PY) build_scripts/dev/mutation.py $(MUTATION_ARGS)
 
 # The benchmarks' harness still measures every part (marker bench; not part of `make test`).
 test-bench: setup npm browser build
@@ -85,7 +85,7 @@ test-bench: setup npm browser build
 
 # Load benchmark in Chromium + Lighthouse; writes docs/benchmarks.md (not part of `make test`).
 bench-web: setup npm browser
-	$(PY) build_scripts/bench_web.py
+	$(PY) build_scripts/bench/bench_web.py
 
 clean:
 	rm -rf $(VENV) dist build_scripts/node_modules

@@ -35,9 +35,9 @@ def paths(value, prefix: tuple = ()):
             yield from paths(inner, (*prefix, index))
 
 
-def build_script(name: str) -> ModuleType:
-    """``build_scripts/<name>.py`` imported as a module (the scripts are not a package)."""
-    spec = importlib.util.spec_from_file_location(name, BUILD_SCRIPTS / f"{name}.py")
+def build_script(name: str, folder: str = "") -> ModuleType:
+    """``build_scripts/[folder/]<name>.py`` imported as a module (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, BUILD_SCRIPTS / folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

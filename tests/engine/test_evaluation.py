@@ -24,7 +24,7 @@ from destijl.scoring import score_painting
 from destijl.tally.board import Board
 from destijl.tally.scorer import Scorer
 
-TRAIN = Path(__file__).resolve().parents[2] / "build_scripts" / "train_eval.py"
+TRAIN = Path(__file__).resolve().parents[2] / "build_scripts" / "research" / "train_eval.py"
 
 
 def played(players, seed, plies):

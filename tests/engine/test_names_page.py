@@ -19,7 +19,7 @@ from destijl.names import INVISIBLE, MAX_NAME, REFUSED, WHITESPACE, BadName, che
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES_JS = REPO / "web" / "app" / "names.js"
-if not NAMES_JS.is_file():  # a staged copy of the engine alone (build_scripts/mutation.py)
+if not NAMES_JS.is_file():  # a staged copy of the engine alone (build_scripts/dev/mutation.py)
     pytest.skip("web/app/names.js is not here", allow_module_level=True)
 sys.path.insert(0, str(REPO / "build_scripts"))
 import rules_data  # noqa: E402

@@ -1,7 +1,7 @@
 """Shared fixtures for the browser tests: real Chromium against a freshly built dist/.
 
 Session-wide:
-- `site`: dist/ built into a temporary folder and served by build_scripts/serve.py with
+- `site`: dist/ built into a temporary folder and served by build_scripts/dev/serve.py with
   the netlify.toml headers on http://127.0.0.1:PORT (`site.url`, `site.root`, `site.build`).
 - `other_site`: a second server (no special headers) on http://localhost:PORT2, another
   origin and site; `other_site.page(name, html)` writes a page there and returns its URL,
@@ -55,13 +55,13 @@ except ImportError as missing:
 
 REPO = Path(__file__).resolve().parents[2]
 BUILD = REPO / "build_scripts" / "build.py"
-SERVE = REPO / "build_scripts" / "serve.py"
+SERVE = REPO / "build_scripts" / "dev" / "serve.py"
 NETLIFY_TOML = REPO / "netlify.toml"
 ARTIFACTS = REPO / "test-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 PROBE = Path(__file__).resolve().parent / "probe"
 
-sys.path.insert(0, str(REPO / "build_scripts"))
+sys.path.insert(0, str(REPO / "build_scripts" / "dev"))
 from chromium import launch_options  # noqa: E402  the web benchmark's options, plus TEST_ARGS
 
 sys.path.pop(0)

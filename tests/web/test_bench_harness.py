@@ -15,7 +15,7 @@ import pytest
 pytestmark = pytest.mark.bench  # `make test-bench`: outside `make test` (26 s of the suite)
 
 REPO = Path(__file__).resolve().parents[2]
-BENCH = REPO / "build_scripts" / "bench_web.py"
+BENCH = REPO / "build_scripts" / "bench" / "bench_web.py"
 
 
 def test_a_quick_run_of_the_web_benchmark_measures_every_part(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """Security headers (issues 11 and 17): netlify.toml is generated from one source, and the
-local server (build_scripts/serve.py) sends exactly what netlify.toml declares, on every
+local server (build_scripts/dev/serve.py) sends exactly what netlify.toml declares, on every
 path, documents at paths nobody listed included, whatever the spelling of the path.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "build_scripts"))
+sys.path[:0] = [str(REPO / "build_scripts"), str(REPO / "build_scripts" / "dev")]
 import netlify_headers  # noqa: E402
 import serve  # noqa: E402
 

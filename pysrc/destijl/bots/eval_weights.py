@@ -1,9 +1,9 @@
 """The expert level's evaluation weights (``destijl.bots.evaluation``), made by
-``build_scripts/train_eval.py`` (the command per player count below); do not edit.
+``build_scripts/research/train_eval.py`` (the command per player count below); do not edit.
 """
 
 WEIGHTS: dict[int, dict[str, float]] = {
-    2: {  # python3 build_scripts/train_eval.py --players 2 --games 400 --seed 1 --write
+    2: {  # python3 build_scripts/research/train_eval.py --players 2 --games 400 --seed 1 --write
         "margin": 0.9145,
         "bonus": -0.4393,
         "closed": 0.1083,
@@ -14,7 +14,7 @@ WEIGHTS: dict[int, dict[str, float]] = {
         "largest_left": -0.1473,
         "constant": 0.0,
     },
-    3: {  # python3 build_scripts/train_eval.py --players 3 --games 150 --seed 1 --write
+    3: {  # python3 build_scripts/research/train_eval.py --players 3 --games 150 --seed 1 --write
         "margin": 0.6172,
         "bonus": -0.2738,
         "closed": -0.0812,
@@ -25,7 +25,7 @@ WEIGHTS: dict[int, dict[str, float]] = {
         "largest_left": -0.2326,
         "constant": -0.8037,
     },
-    4: {  # python3 build_scripts/train_eval.py --players 4 --games 150 --seed 1 --write
+    4: {  # python3 build_scripts/research/train_eval.py --players 4 --games 150 --seed 1 --write
         "margin": 0.4974,
         "bonus": -0.0727,
         "closed": 0.0625,
@@ -36,7 +36,7 @@ WEIGHTS: dict[int, dict[str, float]] = {
         "largest_left": -0.1354,
         "constant": -1.1656,
     },
-    5: {  # python3 build_scripts/train_eval.py --players 5 --games 150 --seed 1 --write
+    5: {  # python3 build_scripts/research/train_eval.py --players 5 --games 150 --seed 1 --write
         "margin": 0.5717,
         "bonus": -0.0719,
         "closed": 0.0209,

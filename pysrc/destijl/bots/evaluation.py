@@ -6,7 +6,7 @@ but a stroke deep inside the Painting is banked (no legal card can cover or touc
 more), while one on the edge can still be covered or merged, and the largest-stroke bonus
 held now may change hands before the end. ``evaluate`` estimates the *final* margin
 instead, linearly from a few public features of the board (``features``), with weights
-per player count learned by self-play natively (``build_scripts/train_eval.py``, a seeded
+per player count learned by self-play natively (``build_scripts/research/train_eval.py``, a seeded
 least-squares fit) and shipped as plain data (``destijl.bots.eval_weights``).
 
 >>> from destijl.tally.board import Board

@@ -1,6 +1,6 @@
 """How much a lead in the middle of a game tells about the end, in hard-level self-play.
 
-    python3 build_scripts/margin_drift.py --players 4 --games 40 --seed 8000
+    python3 build_scripts/research/margin_drift.py --players 4 --games 40 --seed 8000
 
 The hard and expert levels judge a playout where it stops (one round after the current
 one, docs/bots.md) by the searching seat's margin there. This script measures what that
@@ -31,7 +31,7 @@ import math
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "pysrc"))
 
 from destijl.bots.evaluation import closed_strokes  # noqa: E402

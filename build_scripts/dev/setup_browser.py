@@ -4,7 +4,7 @@ In order: Debian's packages `chromium` (/usr/bin/chromium) and `chromium-headles
 (/usr/bin/chromium-headless-shell), installed with apt-get when missing and this runs as
 root; else Playwright's own build (`playwright install chromium`, which brings its
 headless shell too). The browser tests launch the headless shell when it is there, the
-full Chromium otherwise; the web benchmark always the full one (build_scripts/chromium.py).
+full Chromium otherwise; the web benchmark always the full one (build_scripts/dev/chromium.py).
 """
 
 from __future__ import annotations

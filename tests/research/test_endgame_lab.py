@@ -1,13 +1,17 @@
-"""build_scripts/endgame_lab.py: the paired late-position screen of docs/bots.md's "Eighth pass"."""
+"""build_scripts/research/endgame_lab.py: the paired late-position screen (docs/bots.md,
+the search levels' study)."""
 
 import pytest
 
 from helpers import build_script
 
+# The research scripts' tests (build_scripts/research/): `pytest -m research` runs them alone.
+pytestmark = pytest.mark.research
+
 
 @pytest.fixture(scope="module")
 def lab():
-    return build_script("endgame_lab")
+    return build_script("endgame_lab", "research")
 
 
 def test_every_seat_of_every_position_is_played_by_every_variant(lab):

@@ -1,6 +1,6 @@
 """The endgame lab: how much a level's play from a late position changes who wins.
 
-    python3 build_scripts/endgame_lab.py --players 4 --start 28 --positions 150 \
+    python3 build_scripts/research/endgame_lab.py --players 4 --start 28 --positions 150 \
         --variants hard,expert,expert:exact=40
 
 A whole-game screen of the expert against the hard level needs hundreds of games to see a
@@ -26,7 +26,7 @@ import math
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "pysrc"))
 
 from destijl.bots.view import LevelBot, move_seed  # noqa: E402

@@ -1,4 +1,4 @@
-"""build_scripts/review_calibration.py (docs/review.md, Calibration): self-play, every seat
+"""build_scripts/research/review_calibration.py (docs/review.md, Calibration): self-play, every seat
 reviewed, one JSON line per game, a resumed run plays only the games it lacks."""
 
 from __future__ import annotations
@@ -10,10 +10,13 @@ import pytest
 from destijl.review.accuracy import move_accuracy
 from helpers import build_script
 
+# The research scripts' tests (build_scripts/research/): `pytest -m research` runs them alone.
+pytestmark = pytest.mark.research
+
 
 @pytest.fixture(scope="module")
 def calibration():
-    return build_script("review_calibration")
+    return build_script("review_calibration", "research")
 
 
 def lines(path):
@@ -68,7 +71,7 @@ def test_a_games_figure_is_the_mean_of_its_seats(calibration):
 
 
 def test_the_logistic_analysis_recovers_the_curve_its_shares_come_from():
-    logistic = build_script("review_calibration_logistic")
+    logistic = build_script("review_calibration_logistic", "research")
     points = [(v / 4, logistic.sigmoid(-0.3 + 0.8 * v / 4)) for v in range(-40, 41)]
     a, b = logistic.fit(points)
     assert (a, b) == (pytest.approx(-0.3, abs=1e-6), pytest.approx(0.8, abs=1e-6))

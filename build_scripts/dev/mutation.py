@@ -18,7 +18,7 @@ docs/testing.md, "The fast subset").
 Prints the score per module and every survivor with its diff; exits 1 if the score is
 under ``TARGET`` or a survivor is not listed as equivalent in docs/testing.md.
 
-    python build_scripts/mutation.py [--max-children 2] [--keep] [--ref COMMIT]
+    python build_scripts/dev/mutation.py [--max-children 2] [--keep] [--ref COMMIT]
                                      [mutant names...]
 """
 
@@ -34,7 +34,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 STAGE = REPO / "build" / "mutation"
 MUTMUT = Path(sys.executable).parent / "mutmut"
 DOC = REPO / "docs" / "testing.md"

@@ -5,8 +5,8 @@ Each request goes through ``destijl.api.handle`` as the browser sends it (the re
 replayed every time), at positions spread over seeded games played by the medium bot.
 Prints a table of median and max wall-clock milliseconds per request.
 
-    python3 build_scripts/bench_preview.py            # native and Pyodide
-    python3 build_scripts/bench_preview.py --native   # native only
+    python3 build_scripts/bench/bench_preview.py            # native and Pyodide
+    python3 build_scripts/bench/bench_preview.py --native   # native only
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "pysrc"))
 sys.path.insert(0, str(REPO / "build_scripts"))
 

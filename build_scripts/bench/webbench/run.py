@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     opts = Options(runs, args.quick, not (args.quick or args.no_lighthouse),
                    None if args.no_write else args.doc, args.keep)
     given = argv if argv is not None else sys.argv[1:]
-    command = "python build_scripts/bench_web.py" + "".join(f" {a}" for a in given) + (
+    command = "python build_scripts/bench/bench_web.py" + "".join(f" {a}" for a in given) + (
         "        # make bench-web" if not given else "")
     say = lambda text: print(f"[bench-web] {text}", file=sys.stderr, flush=True)  # noqa: E731
     with site(opts) as root:

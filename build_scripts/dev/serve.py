@@ -1,4 +1,4 @@
-"""Serve dist/ locally the way Netlify serves it: `python3 build_scripts/serve.py`.
+"""Serve dist/ locally the way Netlify serves it: `python3 build_scripts/dev/serve.py`.
 
 Sends the `[[headers]]` of netlify.toml (strict CSP, caching, MIME types), the right
 MIME types for .wasm, .mjs and .webmanifest, Netlify's default `Cache-Control` where no
@@ -27,9 +27,10 @@ import urllib.parse
 from pathlib import Path
 from typing import ClassVar
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the build's own scripts
 import netlify_headers
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DIST = REPO / "dist"
 MIME_TYPES = {
     ".wasm": "application/wasm",

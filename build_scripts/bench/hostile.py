@@ -3,7 +3,7 @@
 Each request goes to ``destijl.api.handle`` natively; the table lists its size, the reply's
 error type, the start of the message and the best of three times in milliseconds.
 
-    .venv/bin/python build_scripts/hostile.py
+    .venv/bin/python build_scripts/bench/hostile.py
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pysrc"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))
 
 from destijl import new_game
 from destijl.api import handle

@@ -1,6 +1,6 @@
 """Train the expert level's evaluation (``destijl.bots.evaluation``) by self-play, natively.
 
-    python3 build_scripts/train_eval.py --games 600 --seed 1 --write
+    python3 build_scripts/research/train_eval.py --games 600 --seed 1 --write
 
 Plays seeded self-play games per player count (deal ``new_game(players, seed * 100000 +
 g)``; every seat a medium-level player that makes the easy level's move on 10% of its
@@ -25,7 +25,7 @@ import re
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "pysrc"))
 
 from destijl.bots.evaluation import FEATURES, features  # noqa: E402
@@ -114,7 +114,8 @@ def train(players: int, games: int, seed: int) -> dict[str, float]:
 def render(table: dict[int, tuple[dict[str, float], str]]) -> str:
     """The weights module's text: per player count its weights and the command made them."""
     lines = ['"""The expert level\'s evaluation weights (``destijl.bots.evaluation``), made by',
-             "``build_scripts/train_eval.py`` (the command per player count below); do not edit.",
+             "``build_scripts/research/train_eval.py`` (the command per player count below);"
+             " do not edit.",
              '"""', "", "WEIGHTS: dict[int, dict[str, float]] = {"]
     for players in sorted(table):
         weights, command = table[players]
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     trained = {}
     for players in (int(p) for p in args.players.split(",")):
-        command = (f"python3 build_scripts/train_eval.py --players {players} "
+        command = (f"python3 build_scripts/research/train_eval.py --players {players} "
                    f"--games {args.games} --seed {args.seed} --write")
         trained[players] = (train(players, args.games, args.seed), command)
     table = {**shipped(), **trained} if args.write else trained

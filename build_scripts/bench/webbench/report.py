@@ -129,8 +129,8 @@ def write_doc(doc: Path, command: str, text: str, results: dict) -> None:
     """Replace (or add) this benchmark's section of docs/benchmarks.md."""
     old = doc.read_text() if doc.exists() else "# Benchmarks\n"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    body = (f"{SECTION}\n\n<!-- written by build_scripts/bench_web.py: edit the script, not this"
-            f" section -->\n\n```\n$ {command}\n```\n\n{text}\n\n"
+    body = (f"{SECTION}\n\n<!-- written by build_scripts/bench/bench_web.py: edit the script,"
+            f" not this section -->\n\n```\n$ {command}\n```\n\n{text}\n\n"
             f"Median of {results['runs']} runs each, interleaved, finished "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.machine()}, "
             f"{os.cpu_count()} cores, load average {load:.1f} at the end; Chromium "

@@ -1,4 +1,5 @@
-"""What the page's main thread does while the game loads: `python build_scripts/trace_load.py`.
+"""What the page's main thread does while the game loads:
+`python build_scripts/bench/trace_load.py`.
 
 A companion of bench_web.py for the long-task and first-paint figures. It builds dist/ (or
 takes `--dist`), serves it as bench_web.py does, opens the bench's game page in a fresh
@@ -10,7 +11,7 @@ waits for a core, so wall can be several times CPU), and the CPU of what it did:
 JavaScript (forced style and layout included), compiling, HTML and CSS parsing, style,
 layout, paint. First contentful paint and the main thread's CPU before it come first.
 
-    python build_scripts/trace_load.py --runs 3
+    python build_scripts/bench/trace_load.py --runs 3
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from chromium import launch_options
-from webbench.browser import PROBE_JS, start_game
-from webbench.paths import GAME_PATH, TIMEOUT_MS
-from webbench.run import build
-from webbench.server import start_server
+# webbench uses the build (build_scripts/) and the dev tools (build_scripts/dev/: chromium, serve)
+BUILD_SCRIPTS = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(BUILD_SCRIPTS), str(BUILD_SCRIPTS / "dev")]
+from chromium import launch_options  # noqa: E402
+from webbench.browser import PROBE_JS, start_game  # noqa: E402
+from webbench.paths import GAME_PATH, TIMEOUT_MS  # noqa: E402
+from webbench.run import build  # noqa: E402
+from webbench.server import start_server  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "v8.execute", "blink", "loading", "toplevel"]
 PARTS = {"script": ("FunctionCall", "EvaluateScript", "v8.evaluateModule", "RunMicrotasks"),

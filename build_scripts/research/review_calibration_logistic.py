@@ -1,9 +1,9 @@
 """The calibration's games scored with win chances read from the worth (docs/review.md).
 
-    python3 build_scripts/review_calibration_logistic.py calibration.jsonl
+    python3 build_scripts/research/review_calibration_logistic.py calibration.jsonl
 
 An analysis, not the page's figure. It reads the JSON lines of
-``build_scripts/review_calibration.py --out`` and, as lichess turns an engine's evaluation
+``build_scripts/research/review_calibration.py --out`` and, as lichess turns an engine's evaluation
 into a win chance through a logistic fitted to game results, fits ``P(v) = 1 / (1 +
 exp(-(a + b v)))`` by maximum likelihood to the reviewed placements' playout win shares
 against their worths ``v`` (the expert's mean playout worth, points of expected margin;
@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pysrc"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))
 
 from destijl.review.accuracy import seat_accuracy
 from review_calibration import LEVELS, game_figures, read_lines

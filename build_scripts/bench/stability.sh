@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 16's proof of stability: N clean clones of one commit, each running the README's
 # test command (`CI=true .ci/run`), all at once, so that each has the others beside it as
-# busy processes. Usage: build_scripts/stability.sh COMMIT [N=5] [DIR=/tmp/stability]
+# busy processes. Usage: build_scripts/bench/stability.sh COMMIT [N=5] [DIR=/tmp/stability]
 # Prints one line per run: exit code, wall time, pytest's summary; the logs stay in DIR.
 set -uo pipefail
 commit=$1; runs=${2:-5}; dir=${3:-/tmp/stability}

@@ -1,4 +1,5 @@
-"""build_scripts/margin_drift.py: the measure behind docs/bots.md's "Eighth pass"."""
+"""build_scripts/research/margin_drift.py: the measure behind docs/bots.md's study of the
+4-player search."""
 
 import math
 
@@ -6,10 +7,13 @@ import pytest
 
 from helpers import build_script
 
+# The research scripts' tests (build_scripts/research/): `pytest -m research` runs them alone.
+pytestmark = pytest.mark.research
+
 
 @pytest.fixture(scope="module")
 def drift():
-    return build_script("margin_drift")
+    return build_script("margin_drift", "research")
 
 
 def test_a_lead_that_grows_has_a_slope_above_one_and_the_leader_wins(drift):

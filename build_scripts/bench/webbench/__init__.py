@@ -1,8 +1,8 @@
-"""Load benchmark in real Chromium: `python build_scripts/bench_web.py` (or `make bench-web`).
+"""Load benchmark in real Chromium: `python build_scripts/bench/bench_web.py` (or `make bench-web`).
 
 Builds dist/ into a temporary folder, serves it with the production headers and the
 compression the host applies (serve.py --compress, counting the bytes it sends), and
-measures in headless Chromium (build_scripts/chromium.py: the options the tests use),
+measures in headless Chromium (build_scripts/dev/chromium.py: the options the tests use),
 interleaved, the median of `--runs` runs each:
 
 1. baseline: a bare page that loads the same pinned Pyodide in a module worker and nothing
@@ -26,8 +26,8 @@ Then Lighthouse 12.2.3 (build_scripts/node_modules, mobile profile) on the site 
 embed. Prints one table and writes it with the command into docs/benchmarks.md, in the
 section "Load and first move in the browser" (the rest of the page is kept).
 
-    python build_scripts/bench_web.py                 # 5 runs, Lighthouse, writes the doc
-    python build_scripts/bench_web.py --quick --no-write   # 1 run of everything: a smoke test
+    python build_scripts/bench/bench_web.py                 # 5 runs, Lighthouse, writes the doc
+    python build_scripts/bench/bench_web.py --quick --no-write   # 1 run of everything: a smoke test
 
 The package, one job per module:
 - `paths.py`: where things are, the pages measured, the slow network, the time limits;
@@ -36,5 +36,5 @@ The package, one job per module:
 - `browser.py`: cold, warm and embed visits, and the redraws of a whole game;
 - `bots.py`: bot latency in the browser and natively;
 - `lighthouse.py`; `report.py` (the Markdown table, docs/benchmarks.md); `run.py` (the
-  command line). Chromium is launched with build_scripts/chromium.py, as the tests do.
+  command line). Chromium is launched with build_scripts/dev/chromium.py, as the tests do.
 """

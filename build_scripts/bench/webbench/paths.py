@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 BUILD = REPO / "build_scripts" / "build.py"
 NODE_MODULES = REPO / "build_scripts" / "node_modules"
 LIGHTHOUSE = NODE_MODULES / ".bin" / "lighthouse"

@@ -1,6 +1,6 @@
 """Calibrate the review's accuracy: what each level scores on it (docs/review.md).
 
-    nice -n 10 python3 build_scripts/review_calibration.py --games 100 --players 3 \\
+    nice -n 10 python3 build_scripts/research/review_calibration.py --games 100 --players 3 \\
         --seed 47000 --out calibration.jsonl
 
 For each level (expert, hard, medium, easy, random) it plays ``--games`` games of
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "pysrc"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))
 
 from destijl.bots.view import LevelBot, move_seed
 from destijl.game import new_game

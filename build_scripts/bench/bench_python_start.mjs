@@ -1,7 +1,7 @@
 // How long Pyodide takes to start on a python file and import the engine, under Node:
 // the figures behind "Python ships as bytecode" (docs/benchmarks.md, "Boot levers").
 //
-//   node build_scripts/bench_python_start.mjs build_scripts/node_modules/pyodide RUNS FILE...
+//   node build_scripts/bench/bench_python_start.mjs build_scripts/node_modules/pyodide RUNS FILE...
 //
 // Each FILE (a zip, or the build's gzipped zip) is started RUNS times, interleaved, each
 // in a fresh Pyodide; it prints the median of loadPyodide and of `import destijl.api`.

@@ -1,5 +1,5 @@
 """The one set of Chromium options for everything that drives a browser here: the browser
-tests (tests/web/conftest.py) and the web benchmark (build_scripts/webbench).
+tests (tests/web/conftest.py) and the web benchmark (build_scripts/bench/webbench).
 
 The system's Chromium (/usr/bin/chromium) when there is one, else Playwright's own; the
 flags keep it from doing work of its own (updates, sync, background fetches) while it is

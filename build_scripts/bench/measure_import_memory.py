@@ -1,4 +1,4 @@
-"""Browser memory around hostile imports: `python3 build_scripts/measure_import_memory.py`.
+"""Browser memory around hostile imports: `python3 build_scripts/bench/measure_import_memory.py`.
 
 Builds nothing: serves dist/ (run `make build` first) with serve.py's headers, opens the
 game in headless Chromium (a profile of its own), waits for the engine, then imports:
@@ -20,8 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-SERVE = REPO / "build_scripts" / "serve.py"
+REPO = Path(__file__).resolve().parents[2]
+SERVE = REPO / "build_scripts" / "dev" / "serve.py"
 CHROMIUM = Path("/usr/bin/chromium")
 NO_TOUR = "try { localStorage.setItem('destijl.prefs', '{\"tutorialDone\":true}') } catch {}"
 

@@ -1,6 +1,6 @@
 """Measure Today's Painting's share text and result link (docs/daily.md, "The share text").
 
-Run: ``PYTHONPATH=pysrc python build_scripts/measure_daily.py``.
+Run: ``PYTHONPATH=pysrc python build_scripts/bench/measure_daily.py``.
 """
 
 from __future__ import annotations
