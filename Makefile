@@ -13,7 +13,7 @@ JOBS ?= 2
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: test-node play test setup npm deps browser build serve lint test-engine test-wasm test-web bench bench-web test-bench mutation clean
+.PHONY: test-node play test setup npm deps browser build serve lint test-static test-engine test-wasm test-web bench bench-web test-bench mutation clean
 
 # --no-compile: Python compiles a module to bytecode when it is first imported, so only the
 # modules the tests use (pip compiling every installed package took 4 s more).
@@ -49,8 +49,14 @@ serve: build
 
 play: serve
 
+# ruff, then the static source checks (tests/static: the front end's layers, function lengths,
+# no rule typed in web/), which read the source and need no browser.
 lint: setup
 	$(VENV)/bin/ruff check pysrc tests build_scripts
+	$(PY) -m pytest tests/static -q
+
+test-static: setup
+	$(PY) -m pytest tests/static -q
 
 test-engine: setup
 	$(PY) -m pytest tests/engine -q

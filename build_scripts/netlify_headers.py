@@ -25,7 +25,7 @@ It is also the single source of those rules: `header_blocks()` below, with the o
 Content-Security-Policy (`CSP`), is written into netlify.toml by
 `python3 build_scripts/netlify_headers.py --write` (everything after `GENERATED_MARK`);
 `--check` fails when netlify.toml differs from it, and so does the test of the local
-server (tests/web/test_keep_headers.py).
+server (tests/web/test_headers.py).
 """
 
 from __future__ import annotations

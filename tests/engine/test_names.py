@@ -1,4 +1,4 @@
-"""Seat names (issue 17): one rule, at every door, counted in code points.
+"""Seat names: one rule, at every door, counted in code points.
 
 Refused: control characters, bidirectional embeddings/overrides/isolates, line and
 paragraph separators, lone surrogates, and names that show nothing. Accepted: any

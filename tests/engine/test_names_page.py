@@ -1,4 +1,4 @@
-"""The page judges seat names as the engine does (issue 17): web/app/names.js, run in Node
+"""The page judges seat names as the engine does: web/app/names.js, run in Node
 on the rule the build writes from the engine (rules-data.js), against
 destijl.names.check_name, for every boundary of the rule and a spread of names.
 """

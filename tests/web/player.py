@@ -1,6 +1,6 @@
 """Playing De Stijl in the browser as a person does: by roles, names and clicks.
 
-Shared by the game tests (test_play.py, test_saves.py, test_access*.py, test_keep.py, ...).
+Shared by the game tests (test_play.py, test_saves.py, test_access*.py, ...).
 Everything goes through what a player sees; the only peeks behind the page are the saved
 record in localStorage (what a reload resumes), `data-*` attributes that say which
 cell of the Painting a square is, to aim the mouse, and the game's state that the page

@@ -1,4 +1,4 @@
-"""Measuring the screens (issue 15): boxes, font sizes, scroll widths, contrast, focus rings.
+"""Measuring the screens: boxes, font sizes, scroll widths, contrast, focus rings.
 
 `layout(where)` reads, in one call, the facts about the table that the tests of
 test_screens.py hold to (each a box in CSS px of the page or frame it was read in); the

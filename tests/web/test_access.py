@@ -1,4 +1,4 @@
-"""Playable by everyone (issue 10): a whole game by keyboard alone, counting keystrokes;
+"""Playable by everyone: a whole game by keyboard alone, counting keystrokes;
 the Painting explored cell by cell; announcements with scores; no layout shift.
 
 One game against a random bot at fast speed, two players, a fixed seed.

@@ -1,4 +1,4 @@
-"""Themes, colour-blind mode and axe-core scans (issue 10).
+"""Themes, colour-blind mode and axe-core scans.
 
 - The theme follows prefers-color-scheme until the player picks one in Settings; the pick
   is remembered; `?theme=` wins for one visit. Colours that carry meaning are >= 3:1 in
@@ -302,7 +302,7 @@ def scan_both_themes(page: Page, where: str, results: dict) -> None:
 
 def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext,
                                                          page: Page) -> None:
-    """Every screen once, in both themes (test_screens_again.py scanned the friend game, the
+    """Every screen once, in both themes (test_screens.py scanned the friend game, the
     Friend games list, the Points tab, the daily end and the Bot Lab; they are here now)."""
     context.add_init_script(NO_TOUR)  # the guided first game's note is not a screen of its own
     results: dict = {}

@@ -1,4 +1,4 @@
-"""Phone first (issue 10): a whole game at 360x740 with touch events only.
+"""Phone first: a whole game at 360x740 with touch events only.
 
 During the player's turn the Gallery, the turn banner and the player's own score are on
 screen together and the page does not scroll; every control is at least 44x44 CSS px

@@ -1,4 +1,4 @@
-"""A game that teaches itself (issue 9), in real Chromium, played by clicks: the score
+"""A game that teaches itself, in real Chromium, played by clicks: the score
 preview and the Hint checked against the engine, the Rules panel, the guided first game,
 the last-move outlines, the move log, the end chart and the Painting as PNG and SVG.
 

@@ -1,4 +1,4 @@
-"""The Bot Lab sealed (issue 43, docs/bots.md "Safety"), on a host that sends no headers
+"""The Bot Lab sealed (docs/bots.md "Safety"), on a host that sends no headers
 (serve.py --no-headers: the sandbox's own <meta> policy is all there is): one bot cannot
 touch another's match, the deals cannot be foreseen, nothing a bot starts outlives its
 match or runs between moves, a huge error leaves the page responsive, Save over a name

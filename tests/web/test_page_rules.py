@@ -1,4 +1,4 @@
-"""The page and the engine agree (issue 17), in real Chromium: one rule each, the
+"""The page and the engine agree, in real Chromium: one rule each, the
 engine's, shown where the player is.
 
 - A link with autostart=1 whose parameters could not all be used says so on the table

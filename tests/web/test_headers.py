@@ -1,4 +1,4 @@
-"""Security headers (issues 11 and 17): netlify.toml is generated from one source, and the
+"""Security headers: netlify.toml is generated from one source, and the
 local server (build_scripts/dev/serve.py) sends exactly what netlify.toml declares, on every
 path, documents at paths nobody listed included, whatever the spelling of the path.
 """

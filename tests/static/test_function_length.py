@@ -1,4 +1,4 @@
-"""No function of web/app runs over 80 lines (issue 46), read off the source, no browser.
+"""No function of web/app runs over 80 lines, read off the source, no browser.
 
 The controller's closure factories (createSaves, createFriends, ...) were split up by what
 each step needs, passed in. LONG lists a function allowed over the limit with its length

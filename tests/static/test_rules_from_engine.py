@@ -1,4 +1,4 @@
-"""No rule is typed in web/ (issue 46): the page reads the engine's numbers from the
+"""No rule is typed in web/: the page reads the engine's numbers from the
 generated rules-data.js and the palette from style.css (through the generated palette.js).
 
 Reads the front end's source; no browser needed. A planted leak (a rating, a link limit, a

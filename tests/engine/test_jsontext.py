@@ -1,4 +1,4 @@
-"""One rule for JSON text (issue 17), the engine's: the API's request text, an imported
+"""One rule for JSON text, the engine's: the API's request text, an imported
 file's text (`record_text`, what the page sends) and the CLI's files are read alike.
 """
 
