@@ -27,7 +27,7 @@ from .bots import THINK_MS
 from .bots.user import MAX_SOURCE
 from .cards import CARDS, COLOR_NAMES, COLORS
 from .daily import FIRST_DAY
-from .friends.game import FRIEND_BOTS
+from .friends.records import FRIEND_BOTS
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
 from .levels import describe_levels
 from .link import MAX_PAYLOAD, MAX_TEXT

@@ -34,7 +34,7 @@ from .game import Game
 from .integers import is_int
 from .jsontext import loads, unwritable
 from .move import Move
-from .record import FORMAT, FRIEND_FORMAT, replay
+from .record import FORMAT, FRIEND_FORMAT, FRIEND_FORMATS, replay
 
 VERSION = 1
 """The link format version, the ``v`` field."""
@@ -178,7 +178,7 @@ def _guard(check: Any, *args: Any) -> Any:
 def _friend_record(record: Any, where: str) -> dict[str, Any]:
     """A friend link's record: only its format is checked here; ``friend_open`` checks the
     rest, knowing the device's own game (commitments, reveals, moves, stale and fork)."""
-    if not isinstance(record, dict) or record.get("format") != FRIEND_FORMAT:
+    if not isinstance(record, dict) or record.get("format") not in FRIEND_FORMATS:
         got = record.get("format") if isinstance(record, dict) else record
         raise BadLink(f"{where}: expected a {FRIEND_FORMAT} record, got {quote(got)}")
     return record

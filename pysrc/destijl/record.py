@@ -18,16 +18,17 @@ from typing import Any
 
 from .cards import CARDS, COLORS
 from .errors import BadRecord, quote
-from .friends.game import FORMAT as FRIEND_FORMAT
 from .friends.game import NotDealt
 from .friends.game import replay as friend_replay
+from .friends.records import FORMAT as FRIEND_FORMAT
+from .friends.records import FORMATS as FRIEND_FORMATS
 from .game import DECK_SIZES, Game
 from .integers import SAFE_INT, is_int
 from .record_fields import play_at, read_field, read_move, read_options
 from .record_format import FORMAT, to_record
 
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
-__all__ = ["FORMAT", "FRIEND_FORMAT", "replay", "to_record"]
+__all__ = ["FORMAT", "FRIEND_FORMAT", "FRIEND_FORMATS", "replay", "to_record"]
 
 
 def replay(record: Any, *, upto: int | None = None) -> Game:
@@ -36,7 +37,7 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     The whole record is checked, including every move and the ``result``, even when
     ``upto`` stops the returned game earlier.
     """
-    if isinstance(record, dict) and record.get("format") == FRIEND_FORMAT:
+    if isinstance(record, dict) and record.get("format") in FRIEND_FORMATS:
         return _friend_game(record, upto)
     game = _setup(record)
     moves = read_field(record, "moves", list)

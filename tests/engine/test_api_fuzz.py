@@ -508,7 +508,7 @@ def test_an_unknown_field_holding_a_31_digit_integer():
     text = json.dumps({**friends[1], "unknown": RAW + "1" * 31})
     for cmd, args, kind, start in (
             ("friend_open", f'{{"record": {text}}}', "BadRecord",
-             "unknown: not a field of destijl-friend/1"),
+             "unknown: not a field of destijl-friend/2"),
             ("link_text", f'{{"record": {text}, "kind": "friend"}}', "BadLink",
              "link: record.unknown: <an integer of 31 digits>")):
         reply = check_reply(handle(as_text(cmd, json.loads(args))))

@@ -20,16 +20,11 @@ from destijl.api import handle
 from destijl.bots import make_bot
 from destijl.errors import BadRequest
 from destijl.friends import signs
-from destijl.friends.game import (
-    FriendGame,
-    bot_choice,
-    draw_cards,
-    draws_in,
-    reveal_value,
-    withholder,
-)
-from destijl.friends.game import parse as friend_parse
+from destijl.friends.chains import draw_cards, draws_in, reveal_value
+from destijl.friends.game import FriendGame, bot_choice
 from destijl.friends.game import replay as friend_replay
+from destijl.friends.records import parse as friend_parse
+from destijl.friends.timing import withholder
 from destijl.friends.turns import (
     advance,
     compare,
@@ -182,7 +177,9 @@ def test_one_device_never_knows_the_next_round_before_its_last_placement() -> No
                 else:  # the best this device has: the latest value it saw
                     values.append(parsed.value(h, parsed.reveal_index(h)))
             pool = [c for c in range(1, 41) if c not in game.deal]
-            guess = draw_cards(parsed.game, upcoming, values, pool, game.players)
+            # the best chain this device has: the moves so far (the round is not over)
+            guess = draw_cards(parsed.game, upcoming, values, pool, game.players,
+                               parsed.chain(len(parsed.moves)))
             assert guess != real
             checked += 1
         assert checked >= 5, name
@@ -340,6 +337,49 @@ def test_compare_tells_same_newer_stale_and_fork() -> None:
     assert compare(other, joined)["relation"] == "fork"
     # A link of another game.
     assert compare(late, GAMES["5 people"].record)["relation"] == "other"
+
+
+def foresight_fork(table: Table) -> tuple[FriendGame, FriendGame]:
+    """The issue's attack, in a two-person game: Ben (seat 1) places last in round 1, Ann's
+    reveal of draw 1 comes back, Ben sees the next Gallery, then signs another placement for
+    round 1 and copies Ann's reveal into that fork. (The game as it went, the fork.)"""
+    seen = next(r for _, r in table.records  # Ann's link back, with her reveal
+                if len(r["moves"]) == 2 and friend_parse(r).fixed() >= 2)
+    base = next(r for _, r in table.records  # the link Ben placed his card from
+                if len(r["moves"]) == 1 and next_action(r) == {"kind": "move", "seat": 1})
+    taken = friend_parse(seen).moves[1][1]
+    other = next(m for m in friend_replay(base).legal_moves() if m.card != taken.card)
+    fork = table.signed_play(base, 1, other)
+    fork["reveals"][0] = seen["reveals"][0]  # Ann's reveal of draw 1, copied
+    return friend_replay(seen), friend_replay(fork, check_bots=True)
+
+
+def test_a_fork_that_changes_a_placement_gets_other_cards() -> None:
+    went, fork = foresight_fork(Table(["human", "human"], seed=5).play_out())
+    assert went.ply == fork.ply == 2 and went.history[1] != fork.history[1]
+    assert went.parsed.format == fork.parsed.format == "destijl-friend/2"
+    new_cards, fork_cards = went.deal[4:6], fork.deal[4:6]  # draw 1: the next Gallery's 2
+    assert len(new_cards) == len(fork_cards) == 2
+    assert new_cards != fork_cards, "the fork's Gallery has the cards Ben already saw"
+
+
+def test_an_older_friend_record_still_reads_and_says_its_version() -> None:
+    table = Table(["human", "human"], seed=5)
+    table.record = {**table.record, "format": "destijl-friend/1"}  # as before version 2
+    table.records = [(0, table.record)]
+    table.play_out()
+    final = friend_replay(table.record, check_bots=True)
+    assert final.is_over and table.record["format"] == "destijl-friend/1"
+    assert friend_parse(table.record).version == 1
+    # its draws are version 1's: from the reveals alone
+    parsed = friend_parse(table.record)
+    values = [parsed.value(h, 0) for h in parsed.humans]
+    assert list(final.deal[:4]) == draw_cards(parsed.game, 0, values, list(range(1, 41)), 4)
+    assert ok("friend_open", record=table.record)["format"] == "destijl-friend/1"
+    assert to_plain(table.record)["format"] == "destijl-record/1"
+    went, fork = foresight_fork(table)  # which is why new games are version 2
+    assert went.deal[4:6] == fork.deal[4:6]
+    assert ok("friend_open", record=GAMES["2 people"].record)["format"] == "destijl-friend/2"
 
 
 # -- the JSON API and the command line ---------------------------------------------------
@@ -553,9 +593,10 @@ def swap_key(table: Table, index: int, record: dict, forger: int, victim: int) -
 
 
 def test_a_replaced_signing_key_is_refused_by_devices_that_know_the_seat() -> None:
-    """The victim's device and any device that saw the game refuse it; a device new to a
-    two-person game cannot tell (docs/friends.md, threat model); with a third person, their
-    signature covers the keys, so a new device refuses too."""
+    """The victim's device and any device that saw the game refuse it, naming the key; a
+    device new to a two-person game refuses it too, since (format 2) the draws' seeds cover
+    the keys, so the game's cards no longer fit its moves; with a third person, their
+    signature covers the keys as well."""
     table = Table(["human", "human"], seed=2).play_out()
     index, record, forger, victim, _ = forgeries(table)[0]
     forged = swap_key(table, index, record, forger, victim)
@@ -566,13 +607,13 @@ def test_a_replaced_signing_key_is_refused_by_devices_that_know_the_seat() -> No
         reply = call("friend_open", record=forged, saved=saved)
         assert reply["error"]["message"].startswith(f"keys[{victim}]: "), reply
         assert f"seat {victim + 1} (P{victim}) another signing key" in reply["error"]["message"]
-    assert ok("friend_open", record=forged)["seat"] is None  # trust on first sight
+    reply = call("friend_open", record=forged)  # once trusted on first sight (format 1)
+    assert reply["error"]["type"] == "BadRecord" and "is not in the Gallery" in reply["error"][
+        "message"], reply
     table = Table(["human", "human", "human"], seed=2).play_out()
     index, record, forger, victim, _ = forgeries(table)[2]
     reply = call("friend_open", record=swap_key(table, index, record, forger, victim))
-    third = ({0, 1, 2} - {forger, victim}).pop()
-    assert reply["error"]["message"].startswith("moves["), reply
-    assert f"seat {third + 1} (P{third})'s device does not match" in reply["error"]["message"]
+    assert reply["error"]["message"].startswith("moves["), reply  # the cards do not fit
 
 
 def test_a_device_refuses_a_placement_of_its_own_seat_it_did_not_make() -> None:

@@ -84,7 +84,7 @@ def test_a_card_out_of_turn_order_is_refused() -> None:
 @pytest.mark.parametrize(("change", "message"), [
     ({"v": 2}, "link: v: this link is format 2; this De Stijl reads format 1"),
     ({"v": True}, "link: v: this link is format True"),
-    ({"k": "friend"}, "link: rec: expected a destijl-friend/1 record, got None"),
+    ({"k": "friend"}, "link: rec: expected a destijl-friend/2 record, got None"),
     ({"k": "movie"}, "link: k: expected one of replay, daily, friend, got 'movie'"),
     ({"k": "daily"}, "link: day: expected a date YYYY-MM-DD, got None"),
     ({"k": "daily", "day": "2026-12-0\u0662"}, "link: day: expected a date YYYY-MM-DD, got "
@@ -188,5 +188,5 @@ def test_a_friend_link_carries_its_record_for_friend_open() -> None:
     reply = json.loads(api.handle(json.dumps({"cmd": "link_open",
                                               "args": {"text": link.inflate(payload)}})))
     assert reply["result"]["record"] == friend and reply["result"]["view"] is None
-    with pytest.raises(BadLink, match=r"^link: record: expected a destijl-friend/1 record"):
+    with pytest.raises(BadLink, match=r"^link: record: expected a destijl-friend/2 record"):
         link.encode({"format": "destijl-record/1"}, "friend")

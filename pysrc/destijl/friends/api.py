@@ -17,11 +17,12 @@ from ..gameview import view
 from ..integers import is_int
 from ..move import Move
 from . import game as friends
+from . import records, turns
 from . import signs as friend_signs
-from . import turns
+from .chains import commitment, draws_in
 
 _SECRET = re.compile(r"^[0-9a-f]{32}$", re.ASCII)
-_SEAT_KINDS = ("human", "friend", *friends.FRIEND_BOTS)
+_SEAT_KINDS = ("human", "friend", *records.FRIEND_BOTS)
 
 
 def _secret(value: Any) -> bytes:
@@ -60,7 +61,7 @@ def _seat(value: Any, record: dict) -> int | None:
 def state(record: dict, seat: int | None, secret: str | None, relation: str = "same",
           message: str = "") -> dict[str, Any]:
     """The friend state of ``record`` as seen by the device playing ``seat`` (None: watching)."""
-    parsed = friends.parse(record)
+    parsed = records.parse(record)
     action = turns.next_action(record)
     try:
         shown = view(friends.replay(record))
@@ -70,12 +71,13 @@ def state(record: dict, seat: int | None, secret: str | None, relation: str = "s
     return {
         "record": record,
         "game": parsed.game,
+        "format": parsed.format,  # "destijl-friend/1": an older game, its draws not fork-proof
         "seat": seat,
         "secret": secret if seat is not None else None,
         "next": action,
         "link_for": waiting_on if seat is not None and waiting_on != seat else None,
         "draws": parsed.fixed(),
-        "draws_total": friends.draws_in(parsed.players),
+        "draws_total": draws_in(parsed.players),
         "relation": relation,
         "message": message,
         "view": shown,
@@ -132,13 +134,14 @@ def cmd_friend_open(args: dict) -> dict:
     watches.
     """
     record = args.get("record")
-    _check_whole(record)
     saved = args.get("saved")
+    if saved is not None and not isinstance(saved, dict):
+        raise BadRequest("saved: expected null or {record, seat, secret}")
+    if saved is not None:  # a replaced key is named before the deal it changes
+        turns.same_keys(records.parse(saved.get("record")), records.parse(record))
+    _check_whole(record)
     if saved is not None:
-        if not isinstance(saved, dict):
-            raise BadRequest("saved: expected null or {record, seat, secret}")
         mine = saved.get("record")
-        friends.parse(mine)
         seat = _seat(saved.get("seat"), mine)
         secret_hex = saved.get("secret") if seat is not None else None
         secret = _secret(secret_hex) if seat is not None else None
@@ -161,14 +164,14 @@ def cmd_friend_open(args: dict) -> dict:
     secret = turns.new_secret() if given is None else _secret(given)
     record = turns.advance(record, action["seat"], secret, _key(args.get("key")))
     return state(record, action["seat"], secret.hex(), "new",
-                 f"you play {friends.parse(record).seats[action['seat']].name}")
+                 f"you play {records.parse(record).seats[action['seat']].name}")
 
 
 def _none_made_elsewhere(mine: dict, theirs: dict, seat: int) -> None:
     """Refuse a link holding a placement of this device's seat that this device did not make
     (every placement it made is in its saved game)."""
-    made = len(friends.parse(mine).moves)
-    for ply, (who, move) in enumerate(friends.parse(theirs).moves[made:], made):
+    made = len(records.parse(mine).moves)
+    for ply, (who, move) in enumerate(records.parse(theirs).moves[made:], made):
         if who == seat:
             raise BadRecord(f"moves[{ply}]", f"the link holds a placement for your seat (seat "
                             f"{seat + 1}) at move {ply + 1}, {move}, that this device did "
@@ -184,7 +187,7 @@ def cmd_friend_sign_text(args: dict) -> dict:
     """``{record, seat, move}`` -> ``{text}``: what this device signs (ECDSA P-256, SHA-256)
     to place ``move`` for its seat; the signature goes to ``friend_play`` as ``sig``."""
     record = args.get("record")
-    friends.parse(record)
+    records.parse(record)
     seat = _seat(args.get("seat"), record)
     if seat is None:
         raise BadRequest("seat: this device watches the game; it plays no seat")
@@ -200,12 +203,12 @@ def cmd_friend_play(args: dict) -> dict:
     of ``friend_sign_text``'s text, for its own seat's placement; a bot's move is the bot's
     own choice and unsigned), then add this device's due reveals."""
     record = args.get("record")
-    parsed = friends.parse(record)
+    parsed = records.parse(record)
     seat = _seat(args.get("seat"), record)
     if seat is None:
         raise BadRequest("seat: this device watches the game; it plays no seat")
     secret = _secret(args.get("secret"))
-    if parsed.commits[seat] != friends.commitment(secret, parsed.players):
+    if parsed.commits[seat] != commitment(secret, parsed.players):
         raise BadRequest(f"secret: it does not match seat {seat + 1}'s commitment")
     try:
         record = turns.play(record, seat, secret, Move.from_dict(args.get("move")),

@@ -29,7 +29,9 @@ from dataclasses import dataclass
 
 from .. import p256
 from ..bots import make_bot
-from .game import bot_choice, parse, replay, round_order
+from .game import bot_choice, replay
+from .records import parse
+from .timing import round_order
 from .turns import advance, new_record, next_action, play, sign_text
 
 

@@ -32,23 +32,10 @@ from ..game import Game, make_seats
 from ..integers import is_int
 from ..move import Move
 from . import signs as friend_signs
-from .game import (
-    FORMAT,
-    GAME_ID_DIGITS,
-    HASH_BYTES,
-    FriendGame,
-    NotDealt,
-    Parsed,
-    bot_choice,
-    commitment,
-    due_draw,
-    parse,
-    placements_left,
-    replay,
-    reveal_value,
-    round_order,
-    withholder,
-)
+from .chains import HASH_BYTES, commitment, reveal_value
+from .game import FriendGame, NotDealt, bot_choice, replay
+from .records import FORMAT, GAME_ID_DIGITS, Parsed, parse
+from .timing import due_draw, placements_left, round_order, withholder
 
 
 def next_action(record: Any) -> dict[str, Any]:
@@ -243,11 +230,7 @@ def compare(mine: Any, theirs: Any) -> dict[str, Any]:
         if x is not None and y is not None and x != y:
             return _relation("fork", f"the link gives seat {seat + 1} another commitment: it "
                              "was joined twice; both games are kept")
-    for seat, (x, y) in enumerate(zip(a.keys, b.keys, strict=True)):
-        if x is not None and y is not None and x != y:
-            raise BadRecord(f"keys[{seat}]", f"the link gives seat {seat + 1} "
-                            f"({a.seats[seat].name}) another signing key than the one its "
-                            "device joined with: someone replaced it to sign for that seat")
+    same_keys(a, b)
     for ply, (x, y) in enumerate(zip(a.moves, b.moves, strict=False)):
         if x != y:
             return _relation("fork", f"the link disagrees with this game at move {ply + 1} "
@@ -264,6 +247,17 @@ def compare(mine: Any, theirs: Any) -> dict[str, Any]:
     if theirs_ahead:
         return _relation("newer", "the link continues this game")
     return _relation("same", "the link is this game as it stands")
+
+
+def same_keys(a: Parsed, b: Parsed) -> None:
+    """``BadRecord`` if ``b`` gives a seat another signing key than ``a`` (the same game)."""
+    if a.game != b.game or len(a.keys) != len(b.keys):
+        return
+    for seat, (x, y) in enumerate(zip(a.keys, b.keys, strict=True)):
+        if x is not None and y is not None and x != y:
+            raise BadRecord(f"keys[{seat}]", f"the link gives seat {seat + 1} "
+                            f"({a.seats[seat].name}) another signing key than the one its "
+                            "device joined with: someone replaced it to sign for that seat")
 
 
 def _ahead(a: Parsed, b: Parsed) -> bool:

@@ -65,7 +65,7 @@ export function createFiles({ engine, get, up, parts, table, saves, bots, daily,
       return up(T.refused, `${name} could not be read as a De Stijl game: ${garbled
         ? "it is not a game record (a record is the file that Export saves)" : reason(error)}`);
     }
-    if (view.record?.format === "destijl-friend/1") return friends.openRecord(view.record); // docs/friends.md
+    if (/^destijl-friend\/[12]$/.test(view.record?.format ?? "")) return friends.openRecord(view.record); // docs/friends.md
     pendingImport = { name, view };
     saves.confirmReplace({ title: "Open the imported game?", yesLabel: "Open the imported game", yes: { type: "import-confirmed" } },
       () => openImport());
