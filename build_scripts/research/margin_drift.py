@@ -3,7 +3,7 @@
     python3 build_scripts/research/margin_drift.py --players 4 --games 40 --seed 8000
 
 The hard and expert levels judge a playout where it stops (one round after the current
-one, docs/bots.md) by the searching seat's margin there. This script measures what that
+one, docs/levels.md) by the searching seat's margin there. This script measures what that
 margin is worth: it plays ``--games`` seeded games with the hard level in every seat (deal
 ``new_game(players, seed + g)``, each move seeded as in ``python -m destijl tournament``)
 and prints, after every round:

@@ -6,7 +6,7 @@ command line and the page (through the engine) all read the same list. Levels ar
 weakest first.
 
 ``rating`` is each level's Elo rating from the 2-player round robin of
-``python -m destijl ladder`` (docs/bots.md gives the command, the seeds and the table it
+``python -m destijl ladder`` (docs/levels.md gives the command, the seeds and the table it
 printed), anchored so that ``easy`` is 1000: 400 points more means winning about 10
 games in 11. With 40 games per pair the intervals are wide (about +-100 points).
 
@@ -28,7 +28,7 @@ class Level:
 
     name: str  # in records and links: the controller "bot:NAME"
     label: str  # shown to people
-    rating: int  # Elo, from the ladder (docs/bots.md)
+    rating: int  # Elo, from the ladder (docs/levels.md)
     description: str  # one line
 
     def details(self) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""build_scripts/research/endgame_lab.py: the paired late-position screen (docs/bots.md,
-the search levels' study)."""
+"""build_scripts/research/endgame_lab.py: the paired late-position screen (docs/levels.md,
+"How to measure a change")."""
 
 import pytest
 

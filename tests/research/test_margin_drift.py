@@ -1,5 +1,5 @@
-"""build_scripts/research/margin_drift.py: the measure behind docs/bots.md's study of the
-4-player search."""
+"""build_scripts/research/margin_drift.py: what a lead is worth after each round (docs/levels.md,
+"What the measurements found")."""
 
 import math
 

@@ -3,7 +3,7 @@ deeper ones; with 2 and 4 players an exact last round.
 
 The same flat Monte Carlo as ``destijl.bots.hard`` (determinized decks from the unseen
 cards only, common random numbers across candidates, sequential halving) with these
-changes, measured against the hard level in docs/bots.md:
+changes, measured against the hard level in docs/levels.md:
 
 - sharper playouts: every playout move is the best of ``samples`` 24 sampled placements
   (the hard level: 8), so the guessed futures are played more like a strong opponent would;
@@ -30,7 +30,7 @@ changes, measured against the hard level in docs/bots.md:
 
 ``learned=1`` scores the playouts that stop before the end by the learned estimate of the
 final margin (``destijl.bots.evaluation``) instead of the margin at the cut-off: measured,
-not adopted (docs/bots.md); so are ``squash`` (a cut-off's margin squashed, ``HardBot``)
+not adopted (docs/levels.md); so are ``squash`` (a cut-off's margin squashed, ``HardBot``)
 and ``margin_ramp`` (a cut-off's margin weighed by the share of the game played).
 Any ``HardBot`` keyword may be given; ``rounds``, ``exact``, ``win_bonus``, ``squash``,
 ``spread``, ``stroke_lead``, ``margin_ramp`` and ``builders``, when given, replace the
@@ -61,7 +61,7 @@ from .search import Settings
 
 @dataclass(frozen=True)
 class Plan:
-    """How the expert searches with one player count (each part measured, docs/bots.md)."""
+    """How the expert searches with one player count (each part measured, docs/levels.md)."""
 
     iterations: int  # playouts per move, as many as fit the page's time
     rounds: int = 1  # rounds played after the current one before a playout's cut-off

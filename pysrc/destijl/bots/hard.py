@@ -9,7 +9,7 @@
    the margin over the best other seat, plus a bonus for a victory if the game ended.
    On the last move of the game one exact playout per candidate decides.
 
-Options the hard level leaves off (the expert uses some, docs/bots.md): ``exact``, a
+Options the hard level leaves off (the expert uses some, docs/levels.md): ``exact``, a
 wider shortlist judged by one exact playout per candidate once nothing is hidden any more
 (the last round: the candidate, then the medium-level reply of every seat still to play,
 whatever ``replies`` is); ``finish``, playouts on to the game's end once it is at most
