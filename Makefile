@@ -8,7 +8,7 @@ PORT ?= 8000
 # Test processes (pytest-xdist): a module's tests stay in one process (--dist loadfile), the
 # browser modules handed out first (tests/conftest.py). Two on this 2-core machine: three
 # were faster (7:32 against 8:27) but made the main-thread measurements fail in 2 of 3 clean
-# runs (docs/testing.md, "The headless shell and a third process").
+# runs (docs/testing.md, "The suite's time").
 JOBS ?= 2
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json

@@ -6,7 +6,7 @@ or 2 cores shared by several browsers) a 10 ms task can take 80 ms of wall-clock
 while the thread waits for a core. So each task is also read from a Chromium trace,
 whose `tdur` is the main thread's own CPU time in the task: a task of the page's own
 work over 50 ms is one with more than 50 ms of CPU time, at the load of `make test`'s two
-processes (with three, tasks of 54-55 ms appeared: docs/testing.md, sixth session).
+processes (with three, tasks of 54-55 ms appeared: docs/testing.md, "The suite's time").
 
     with main_thread(page) as tasks:
         ...                       # e.g. run a match
