@@ -1,5 +1,5 @@
 // How long Pyodide takes to start on a python file and import the engine, under Node:
-// the figures behind "Python ships as bytecode" (docs/benchmarks.md, "Boot levers").
+// the figures behind "Python ships as bytecode" (docs/benchmarks.md, "Boot optimisations").
 //
 //   node build_scripts/bench/bench_python_start.mjs build_scripts/node_modules/pyodide RUNS FILE...
 //
