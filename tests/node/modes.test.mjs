@@ -65,3 +65,30 @@ test("who plays a move and which box ends the game: the engine, the friend engin
   assert.equal(modeOf(table({ daily: { date: "2026-12-06", practice: true } })).endBox, "daily");
   assert.equal(modeOf(table()).game, modeOf(table())); // a game's mode is its own game
 });
+
+test("each mode answers the table's words: whose seat is 'you', the banner, the status line's label", () => {
+  const normal = modeOf(table());
+  const bots = table({ view: { ...table().view, seats: [seats[0], { name: "Piet", controller: "bot:medium" }] } });
+  assert.equal(normal.mine(bots, 0), true); // the one person at the table
+  assert.equal(normal.mine(table(), 0), false); // two people: each by name
+  assert.equal(normal.you(table()), null); // announcements name every seat
+  assert.equal(normal.banner(table(), table().view), null); // the table's own turn words
+  const friend = table({ friend: { seat: 1, next: { kind: "reveal", seat: 0 } } });
+  assert.equal(modeOf(friend).you(friend), 1);
+  assert.equal(modeOf(friend).mine(friend, 0), false);
+  assert.match(modeOf(friend).banner(friend, { ...friend.view, current_seat: null }), /Ann must add their part of the deal/);
+  const daily = table({ daily: { date: "2026-12-06", practice: false, number: 3 } });
+  assert.equal(modeOf(daily).label(daily), "Daily #3 · ");
+  assert.deepEqual(modeOf(daily).ending(daily), { daily: daily.daily });
+  const replay = table({ replay: { ply: 2 }, view: { ...table().view, record: { moves: [1, 2, 3] } } });
+  assert.equal(modeOf(replay).banner(replay, replay.replay), "Replay · after move 2 of 3");
+  assert.equal(modeOf(replay).shown(replay), replay.replay);
+  assert.equal(modeOf(replay).showsEnd, false);
+  assert.equal(modeOf({ ...replay, dialog: { kind: "review" } }).shown(replay), replay.replay); // the review over the replay
+});
+
+test("a watched friend game moves no bot here; Rematch goes to each mode's own controller part", () => {
+  assert.equal(modeOf(table({ friend: { seat: null } })).botsHere({ friend: { seat: null } }), false);
+  assert.equal(modeOf(table()).botsHere(table()), true);
+  assert.deepEqual([modeOf(table()).rematchBy, modeOf(table({ friend: { seat: 0 } })).rematchBy], ["games", "friends"]);
+});

@@ -26,10 +26,10 @@ STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "modes.js
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
 VIEW_TEACH = {"paint.js", "teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
               "friends/render.js", "friends/saves.js", "daily/render.js", "daily/dialog.js",
-              "opening/render.js", "review/render.js", "rating/render.js"}
+              "opening/render.js", "review/render.js", "rating/render.js", "replay/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
                  "daily/control.js", "daily/play.js", "opening/control.js", "review/control.js",
-                 "rating/control.js"}
+                 "rating/control.js", "replay/control.js"}
 
 
 def layer(module: str) -> tuple[int, str]:
@@ -86,10 +86,27 @@ def test_the_view_draws_the_state_and_reads_no_storage() -> None:
     assert layer("render/start.js") == (1, "view") and STORES <= STATE
 
 
+def is_mode(module: str) -> bool:
+    """Is `module` a mode's description (``daily/mode.js``: the answers of mode.js's interface)?"""
+    return module.endswith("/mode.js")
+
+
 def room(module: str) -> str:
     """A module's folder in web/app (``daily/play.js`` -> ``daily``), or the module itself
-    at the top (``state.js``)."""
-    return module.split("/")[0]
+    at the top (``state.js``). A mode's description (``daily/mode.js``) is a room of its own:
+    modes.js lists them for the shared modules, and each imports only the interface (mode.js)
+    and the words (test_a_mode_description_imports_only_the_interface_and_words)."""
+    return module if is_mode(module) else module.split("/")[0]
+
+
+def test_a_mode_description_imports_only_the_interface_and_words() -> None:
+    """A mode's description sits below the shared modules that ask it: pure answers, so that
+    listing it in modes.js ties no feature folder to the modules that ask the mode."""
+    modes = {p.relative_to(APP).as_posix() for p in APP.glob("*/mode.js")}
+    assert {"normal/mode.js", "daily/mode.js", "friends/mode.js", "replay/mode.js",
+            "review/mode.js"} <= modes
+    wrong = [(a, b) for a, b in imports() if is_mode(a) and b not in {"mode.js", "words.js"}]
+    assert not wrong, f"mode descriptions that import more than mode.js and words.js: {wrong}"
 
 
 def folder_cycles(pairs: list[tuple[str, str]]) -> list[list[str]]:

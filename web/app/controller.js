@@ -8,7 +8,7 @@
 //   control/moves.js     a move played in the table's mode, then shown, saved, rated
 //   control/bots.js      the bots' turns, one visible move at a time
 //   control/table.js     the table's generation: stale work cancelled when the game changes
-//   control/replay.js    the replay viewer
+//   replay/control.js    the replay viewer
 //   control/share.js     share links;  control/links.js  a game link opened in this tab
 //   control/settings.js  the Settings panel;  control/access.js  keyboard placing and exploring
 //   teach/control.js     preview, Hint, the Moves/Points panel, Rules, the guided first game
@@ -20,6 +20,7 @@
 // test_layers.py checks that no part is handed one made after it), and routes each intent
 // to one of them through the route tables at its end.
 import { humanTurn } from "./queries.js";
+import { modeOf } from "./modes.js";
 import { botNames } from "./lab/keep.js";
 import { loadPrefs, writePrefs } from "./storage.js";
 import * as T from "./transitions.js";
@@ -27,7 +28,7 @@ import { createBots } from "./control/bots.js";
 import { createGames } from "./control/games.js";
 import { createLoading } from "./control/loading.js";
 import { createMoves } from "./control/moves.js";
-import { createReplay } from "./control/replay.js";
+import { createReplay } from "./replay/control.js";
 import { createSaves } from "./control/saves.js";
 import { createFiles } from "./control/files.js";
 import { createShare } from "./control/share.js";
@@ -48,7 +49,7 @@ export { reason } from "./control/narration.js";
 /** The methods of the parts that load later (app/parts.js), callable before they arrive. */
 const LATER = {
   friendMoves: ["play"],
-  friends: ["start", "openRecord", "resume", "copy", "share", "download", "showLink", "remove"],
+  friends: ["start", "rematch", "openRecord", "resume", "copy", "share", "download", "showLink", "remove"],
   dailyResults: ["ended", "share", "stats", "exportDays", "importDays"],
   dailyGames: ["open", "practice"],
 };
@@ -147,11 +148,11 @@ function formRoutes({ up, opening }) {
 }
 
 /** The game on the table: start, moves, Undo, the Painting's view, the replay viewer. */
-function tableRoutes({ up, games, bots, replay, access }) {
+function tableRoutes({ up, games, bots, replay, access, friends }) {
   return {
     start: (i) => games.start({ confirmed: !!i.confirmed }),
     resume: () => games.resume(),
-    rematch: () => games.rematch(),
+    rematch: (i, s) => ({ games, friends })[modeOf(s).rematchBy].rematch(), // the mode's own Rematch
     pick: (i, s) => { if (humanTurn(s) && !s.busy) up(T.pick, i.card); },
     "pick-index": (i, s) => {
       const g = s.view?.gallery?.[i.index - 1];
@@ -253,12 +254,11 @@ function pageRoutes({ up, pwa, settings, loading, teach, review, replay, dispatc
     "apply-update": () => pwa?.applyUpdate(),
     "dismiss-update": () => up(T.updateReady, false),
     escape: (i, s) => {
-      if (teach.escape()) return;
-      if (s.dialog?.kind === "review" && s.dialog.detail) review.back();
-      else if (s.dialog) up(T.closeDialog);
+      if (teach.escape() || review.escape()) return;
+      if (s.dialog) up(T.closeDialog);
       else if (s.error) up(T.dismissError);
       else if (s.held !== null) up(T.pick, s.held);
-      else if (s.replay) replay.close();
+      else replay.escape();
     },
   };
 }

@@ -3,9 +3,14 @@
 import { modeOf } from "./modes.js";
 import { isBot } from "./words.js";
 
-/** What the table shows: the replay viewer's view, else the game's. */
+/** What the table shows: the mode's (the replay viewer's view, else the game's). */
 export function shownView(s) {
-  return s.replay || s.view;
+  return modeOf(s).shown(s);
+}
+
+/** Does the table show another position than the game's (the replay viewer's)? */
+export function showsPast(s) {
+  return shownView(s) !== s.view;
 }
 
 /** Is it a human's turn in the game being played (not in a replay or review)? */
@@ -30,7 +35,7 @@ export function toMove(s) {
  */
 export function phaseOf(s) {
   if (s.screen !== "table" || !s.view) return "start";
-  if (s.replay) return "replay";
+  if (!modeOf(s).showsEnd) return "replay"; // the replay viewer: the end waits until it closes
   if (s.view.is_over) return "over";
   return s.busy ? "placing" : "playing";
 }

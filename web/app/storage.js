@@ -2,10 +2,12 @@
 //
 // Saved games (localStorage), one key per game, each written whole in one setItem:
 //   destijl.game.<id> = {format: "destijl-save/1", id, mode, moves, savedAt, over, seats,
-//                        writer, record}
+//                        writer, origin, record}
 // `record` is the game's destijl-record/1 record; `moves` its move count, `savedAt` an
 // ISO time, `seats` [{name, controller}] for the list, `writer` the page load that wrote it
-// last. Each tab remembers the id of its own game in sessionStorage (destijl.tab.<mode>),
+// last, `origin` how the game came to this device (mode.js ORIGINS: "normal", "link", ...;
+// a save older than the field is "unknown", or the daily mode it provably was dealt in).
+// Each tab remembers the id of its own game in sessionStorage (destijl.tab.<mode>),
 // so two tabs keep two games. A tab that finds its game written by another page load
 // (the same game resumed in a second tab) saves under a new id: both games are kept.
 // A save is the player's: nothing here removes one on its own. One that cannot be read
@@ -29,6 +31,7 @@ import { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED } from "./keeping.js";
 import { checkName } from "./names.js";
 import { clip } from "./quote.js";
 import { RULES } from "./rules-data.js";
+import { ORIGINS } from "./mode.js";
 
 const GAME_PREFIX = "destijl.game.";
 const SAVE_FORMAT = "destijl-save/1";
@@ -144,14 +147,28 @@ function wholeEntry(parsed, id) {
   if (daily) rebuilt.daily = daily;
   const shared = sharedTag(parsed.shared); // opened from someone else's link
   if (shared) rebuilt.shared = shared;
+  rebuilt.origin = originOf(parsed, daily, shared);
   const repaired = [];
   if (parsed.shared !== undefined && !shared) repaired.push("shared");
+  if (parsed.origin !== undefined && !ORIGINS.includes(parsed.origin)) repaired.push("origin");
   if (parsed.format !== SAVE_FORMAT) repaired.push("format");
   if (parsed.id !== id) repaired.push("id");
   if (parsed.moves !== moves) repaired.push("moves");
   if (rebuilt.savedAt === null) repaired.push("savedAt");
   if (parsed.over !== rebuilt.over) repaired.push("over");
   return { entry: rebuilt, repaired };
+}
+
+/**
+ * How a saved game came to this device: its `origin` if it is one of ORIGINS; for a save
+ * older than the field, only what is sure: a daily tag without a link's is a Today's
+ * Painting dealt here, a link's tag is a link, and anything else "unknown" (never rated).
+ */
+function originOf(parsed, daily, shared) {
+  if (ORIGINS.includes(parsed.origin)) return parsed.origin;
+  if (shared) return "link";
+  if (daily) return daily.practice ? "practice" : "daily";
+  return "unknown";
 }
 
 /** A short summary of a save for the list (never the record). */
@@ -296,7 +313,7 @@ export function makeRoom(mode, except) {
  * `id` (null if there is none). Nothing else is removed to make room: that takes the
  * player's yes (`makeRoom`). `claim` takes the game over for this page load.
  */
-export function saveGame(mode, id, record, { claim = false, daily = null, shared } = {}) {
+export function saveGame(mode, id, record, { claim = false, daily = null, shared, origin = "unknown" } = {}) {
   const store = local();
   if (!store) return { ok: false, id, problem: problemOf(null), full: false, kept: null };
   let gameId = id || newGameId();
@@ -310,6 +327,7 @@ export function saveGame(mode, id, record, { claim = false, daily = null, shared
     over: isObject(record?.result),
     seats: Array.isArray(record?.seats) ? record.seats.map((s) => ({ name: s?.name, controller: s?.controller })) : [],
     writer: WRITER,
+    origin: ORIGINS.includes(origin) ? origin : "unknown",
     record,
   };
   if (daily) entry.daily = { date: daily.date, practice: !!daily.practice, number: daily.number }; // a Today's Painting (daily/)

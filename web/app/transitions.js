@@ -219,6 +219,11 @@ export function pinchBy(s, from, factor, cx, cy, dx, dy) {
   return panBy(zoomed, zoomed.camera, dx * k, dy * k);
 }
 
+/** The table's game came to this device as `origin` (mode.js ORIGINS), e.g. "link". */
+export function setOrigin(s, origin) {
+  return s.origin === origin ? s : { ...s, origin };
+}
+
 // -- game links and Today's Painting (control/links.js, daily/) -------------------------------
 /** The game on the table came from a link: {kind: "replay"|"daily", number, day}; null: it did not. */
 export function setShared(s, shared) {

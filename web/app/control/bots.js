@@ -44,7 +44,7 @@ export function createBots({ engine, get, up, table, moves }) {
         if (s.busy) return;
         const seat = v.current_seat;
         if (seat === null || !isBot(v.seats[seat].controller)) return; // null: a friend game's draw
-        if (s.friend && s.friend.seat === null) return; // watching: the bots move on a player's device
+        if (!modeOf(s).botsHere(s)) return; // a friend game watched: the bots move on a player's device
         up(T.thinking, seat);
         const pace = SPEEDS[s.speed] || SPEEDS.normal;
         const own = v.seats[seat].controller === MY_BOT; // the person's own bot: in its sandbox

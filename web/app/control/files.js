@@ -79,7 +79,7 @@ export function createFiles({ engine, get, up, parts, table, saves, bots, daily,
     up(T.closeDialog);
     if (!pending) return;
     const { view } = pending;
-    table.replaced();
+    table.replaced("import"); // never rated, even when played on here
     up(T.gameLoaded, view, `Imported ${pending.name}: ${view.record.moves.length} moves. ${turnText(view)}`);
     saves.save(view, { fresh: true });
     saves.refreshList();

@@ -41,12 +41,9 @@ export function createGames(deps) {
     return newGame(args, remember);
   }
 
-  /** Rematch: the same seats and options, a new deal. */
+  /** Rematch: the same seats and options, a new deal (a friend game's: friends/control.js). */
   function rematch() {
     const r = get().view.record;
-    const f = get().friend;
-    // a new friend game with the same people: this device's seat here, the others Friend
-    if (f) return friends.start(friendRematch(r, f.seat));
     return newGame({ players: r.options.players, rotations: r.options.rotations,
       first_player: r.first_player, seats: r.seats.map(({ name, colors, controller }) => ({ name, colors, controller })) });
   }
@@ -71,7 +68,7 @@ export function createGames(deps) {
   /** Back to the game on the table (from the start screen): its bots carry on. */
   function resume() {
     up((st) => ({ ...st, screen: "table", error: null }));
-    up(T.announce, turnText(get().view, get().friend?.seat ?? null));
+    up(T.announce, turnText(get().view, modeOf(get()).you(get())));
     deps.bots.run();
   }
 
@@ -112,13 +109,6 @@ function gameArgs(setup) {
   return { args, remember: { seats: args.seats, rotations: setup.rotations, first: setup.first } };
 }
 
-/** A friend game's Rematch: the same people, `seat` played here and the other people Friend. */
-function friendRematch(record, seat) {
-  return { rotations: record.options.rotations, first: record.first_player, seed: "",
-    seats: record.seats.map(({ name, colors, controller }, i) => ({ name, colors,
-      controller: controller !== "human" ? controller : i === seat ? "human" : "friend" })) };
-}
-
 /** A new game from the engine (the old one's work cancelled first), saved and started. */
 async function dealNew({ engine, get, up, table, saves, bots }, args, remember) {
   if (get().busy) return;
@@ -128,7 +118,7 @@ async function dealNew({ engine, get, up, table, saves, bots }, args, remember) 
   if (!ok) return up(T.refused, "The game engine is not loaded. Press Retry at the top of the page.");
   try {
     const view = await engine.call("new_game", args);
-    table.replaced();
+    table.replaced("normal"); // dealt here
     up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
     saves.save(view, { fresh: true });
     saves.refreshList();

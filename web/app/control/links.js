@@ -37,7 +37,7 @@ export function createLinks({ engine, get, up, location, table, saves, replay, f
       }
       const v = opened.view;
       const what = opened.kind === "daily" ? `Today's Painting #${opened.number} of ${opened.day}` : "A shared game";
-      table.replaced();
+      table.replaced("link"); // someone else's game: never rated, even when played on here
       const where = v.is_over ? "The finished Painting and the scores; Replay from the start is beside them." : "Replay: its latest move.";
       up(T.gameLoaded, v, `${what}: ${v.seats.map((s) => s.name).join(", ")}, ${v.record.moves.length} moves. ${where}`);
       up(T.setShared, { kind: opened.kind, number: opened.number, day: opened.day });

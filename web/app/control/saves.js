@@ -57,7 +57,7 @@ export function createSaves(deps) {
     if (!problem) {
       try {
         const view = await engine.call("view", { record: saved.save.record });
-        deps.table.replaced();
+        deps.table.replaced(saved.save.origin); // storage.js: "unknown" for a save older than the field
         unopenable.delete(saved.id);
         up(T.setDaily, dailyTag(saved.save.daily));
         up(T.setGameId, saved.id);
@@ -152,7 +152,7 @@ function createTableSave({ get, up, mode }, tidy) {
    */
   function save(view, { fresh = false, claim = false } = {}) {
     const id = fresh || !get().gameId ? newGameId() : get().gameId;
-    const result = saveGame(mode, id, view.record, { claim, daily: get().daily, shared: fresh ? get().shared : undefined });
+    const result = saveGame(mode, id, view.record, { claim, daily: get().daily, shared: fresh ? get().shared : undefined, origin: get().origin });
     if (result.id !== get().gameId) {
       up(T.setGameId, result.id);
       setTabGame(mode, result.id);

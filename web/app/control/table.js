@@ -17,11 +17,13 @@ export function createTable({ up }) {
     now: () => generation,
     cancel,
     stale: (g) => g !== generation,
-    /** Another game takes the table: cancel the old one's work, forget what it was. */
-    replaced() {
+    /** Another game takes the table, come to this device as `origin` (its provenance,
+     * mode.js ORIGINS; "unknown" counts for nothing): cancel the old one's work, forget what it was. */
+    replaced(origin = "unknown") {
       cancel();
       up(T.setShared, null);
       up(T.setDaily, null);
+      up(T.setOrigin, origin);
     },
   };
 }

@@ -121,7 +121,7 @@ async function deal({ engine, up, table, saves, bots }, date, isPractice) {
   up(T.busy, true);
   try {
     const { number, view } = await engine.call("daily", { date });
-    table.replaced();
+    table.replaced(isPractice ? "practice" : "daily"); // dealt here
     up(T.setDaily, { date, number, practice: isPractice });
     const what = `${isPractice ? "Practice: " : ""}Today's Painting #${number}, ${dateLabel(date)}`;
     up(T.gameLoaded, view, `${what}. ${turnText(view)}`);

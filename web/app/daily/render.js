@@ -12,12 +12,6 @@ export function ordinal(n) {
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n] || "th"}`;
 }
 
-/** "Daily #3 · " (or "Practice #3 · ") before the table's status: short enough for a phone's header. */
-export function dailyLabel(daily) {
-  if (!daily) return "";
-  return `${daily.practice ? "Practice" : "Daily"}${daily.number ? ` #${daily.number}` : ""} · `;
-}
-
 /** The start screen's card (#daily-card, drawn by index.html so nothing moves when it fills):
  * patched here (the focus stays on its buttons). */
 export function renderDailyCard(root, s, p) {

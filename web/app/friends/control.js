@@ -50,6 +50,7 @@ export function createFriendMoves(deps) {
 export function createFriends(deps) {
   return {
     start: (setup) => start(deps, setup),
+    rematch: () => start(deps, rematchSetup(deps.get().view.record, deps.get().friend.seat)),
     openRecord: (record) => openRecord(deps, record),
     resume: (key, options) => resume(deps, key, options),
     copy: () => copy(deps),
@@ -58,6 +59,13 @@ export function createFriends(deps) {
     showLink: (key) => resume(deps, key, { quiet: true }), // the list's "Last link": the saved game again
     remove: (key) => remove(deps, key),
   };
+}
+
+/** A friend game's Rematch: the same people, `seat` played here and the other people Friend. */
+function rematchSetup(record, seat) {
+  return { rotations: record.options.rotations, first: record.first_player, seed: "",
+    seats: record.seats.map(({ name, colors, controller }, i) => ({ name, colors,
+      controller: controller !== "human" ? controller : i === seat ? "human" : "friend" })) };
 }
 
 const setFriend = (deps, friend) => deps.up((s) => ({ ...s, friend }));
@@ -87,7 +95,7 @@ async function adopt(deps, st, { key = st.game, announcement = null, fork = fals
     setFriend(deps, friend);
     if (s.view !== st.view) deps.up(T.viewChanged, st.view, { announcement: announcement || sayState(st) });
   } else {
-    deps.table.replaced();
+    deps.table.replaced("friend");
     if (st.view) deps.up(T.gameLoaded, st.view, announcement || sayState(st));
     else {
       deps.up(T.toStart);

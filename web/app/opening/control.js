@@ -46,7 +46,7 @@ export function createOpening(deps) {
     if (!picked) return fallback(); // a damaged file: the engine deals, as without openings
     const { seed, view } = picked;
     rememberSeen(args.players, seed);
-    table.replaced();
+    table.replaced("normal"); // dealt here from the start screen's form
     up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
     up(openingShown, seed, args.players);
     const seat = view.current_seat;

@@ -23,15 +23,19 @@ export function createRating({ get, up }) {
     up((s) => ({ ...s, rating: saveRating({ ...rating, undone: [...rating.undone, key] }) }));
   }
 
-  /** The game of `view` ended: count it if it may count, and say so on the end screen. */
-  function ended(view) {
+  /**
+   * The game of `view` ended: count it if it may count, and say so on the end screen.
+   * `unrated`: why its provenance keeps it from counting (mode.js `unratedWhy`), or null.
+   */
+  function ended(view, unrated = null) {
     const rating = get().rating || loadRating();
     const key = gameKey(view.record);
     if (rating.counted.includes(key)) return;
     const results = gameResults(view, ratingOf);
     if (!results) return;
-    if (rating.undone.includes(key)) {
-      up((s) => ({ ...s, ratingLine: { key, text: `Your rating: ${ratingText(rating.player)} (a game with a move taken back does not count)` } }));
+    const why = unrated ?? (rating.undone.includes(key) ? "a game with a move taken back does not count" : null);
+    if (why) {
+      up((s) => ({ ...s, ratingLine: { key, text: `Your rating: ${ratingText(rating.player)} (${why})` } }));
       return;
     }
     const player = update(rating.player, results);

@@ -5,10 +5,9 @@
 import { attr, show, text } from "../dom.js";
 import { shareParams } from "../params.js";
 import { shownView, undoSeat } from "../queries.js";
-import { modeOf } from "../modes.js";
+import { modeOf, PAGE_CLASSES } from "../modes.js";
 import { renderSaveProblem } from "./saves.js";
 import { applyLook, lookOf } from "./settings.js";
-import { dailyLabel } from "../daily/render.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,8 +24,9 @@ function undoTitle(v, seat) {
 export function drawChrome(s, p) {
   document.body.classList.toggle("screen-start", s.screen === "start");
   document.body.classList.toggle("screen-table", s.screen === "table");
-  document.body.classList.toggle("is-over", !!(s.view?.is_over && !s.replay && s.screen === "table"));
-  document.body.classList.toggle("is-replay", !!s.replay);
+  const mode = modeOf(s);
+  document.body.classList.toggle("is-over", !!(s.view?.is_over && mode.showsEnd && s.screen === "table"));
+  for (const cls of PAGE_CLASSES) document.body.classList.toggle(cls, mode.pageClass === cls); // "is-replay"
   for (const speed of ["slow", "normal", "fast"]) document.body.classList.toggle(`speed-${speed}`, s.speed === speed);
   // a new screen starts at its top (a phone's start screen may have been scrolled)
   if (p && p.screen !== s.screen) window.scrollTo(0, 0);
@@ -64,17 +64,17 @@ export function drawChrome(s, p) {
   }
 
   const onTable = s.screen === "table";
-  show($("btn-new"), onTable && !(v?.is_over && !s.replay));
+  show($("btn-new"), onTable && !(v?.is_over && mode.showsEnd));
   show($("btn-undo"), onTable && !v?.is_over);
   const seat = undoSeat(v);
-  const refused = modeOf(s).undoRefused; // a scored daily: one honest attempt (docs/daily.md)
-  $("btn-undo").disabled = !onTable || !modeOf(s).takesMoves || (seat === null && !refused) || s.busy;
+  const refused = mode.undoRefused; // a scored daily: one honest attempt (docs/daily.md)
+  $("btn-undo").disabled = !onTable || !mode.takesMoves || (seat === null && !refused) || s.busy;
   attr($("btn-undo"), "aria-disabled", refused ? "true" : null);
   attr($("btn-undo"), "title", refused || (seat === null ? "Nothing to take back now" : undoTitle(v, seat)));
 
   const shown = shownView(s);
   if (onTable && shown) {
-    text($("status"), dailyLabel(s.daily) + (shown.is_over ? `Finished · ${shown.rounds} rounds`
+    text($("status"), mode.label(s) + (shown.is_over ? `Finished · ${shown.rounds} rounds`
       : `Round ${shown.round} of ${shown.rounds}`));
   } else text($("status"), "");
 

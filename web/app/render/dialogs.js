@@ -57,35 +57,38 @@ function settingsPanel(s, extra = []) {
       h("button", { type: "button", class: "btn btn-primary", "data-action": "close-dialog", id: "settings-close", text: "Done" })));
 }
 
-function dialog(d, s) {
-  const root = $("dialog");
-  show(root, !!d);
-  if (!d) return replace(root);
-  if (d.kind === "settings") {
+/** Each kind of dialog: what draws it into `root` (and where its focus stays when redrawn). */
+const DIALOGS = {
+  settings(root, d, s) {
     const focused = document.activeElement?.dataset?.action;
     replace(root, settingsPanel(s, [hintsSetting(s), ratingHistory(s)]));
     if (focused) root.querySelector(`[data-action="${focused}"]${focused === "setting-theme" ? ":checked" : ""}`)?.focus();
-    return;
-  }
-  if (d.kind === "confirm") return replace(root, confirmDialog(d));
-  if (d.kind === "daily") {
+  },
+  confirm: (root, d) => replace(root, confirmDialog(d)),
+  daily(root, d, s) {
     const focused = document.activeElement?.dataset?.action;
     const date = document.activeElement?.dataset?.date;
     replace(root, dailyDialog(d, s));
     if (focused) root.querySelector(`[data-action="${focused}"]${date ? `[data-date="${date}"]` : ""}`)?.focus();
-    return;
-  }
-  if (d.kind === "review") {
+  },
+  review(root, d) {
     const a = document.activeElement;
     const had = root.contains(a) && a.dataset?.action
       ? `[data-action="${a.dataset.action}"]${a.dataset.ply ? `[data-ply="${a.dataset.ply}"]` : ""}` : null;
     replace(root, reviewDialog(d));
-    return reviewFocus(root, d, had);
-  }
-  if (d.kind === "share") {
+    reviewFocus(root, d, had);
+  },
+  share(root, d) {
     const focused = document.activeElement?.dataset?.action;
     replace(root, shareDialog(d));
     if (focused) root.querySelector(`[data-action="${focused}"]:not([disabled])`)?.focus();
     else requestAnimationFrame(() => $("game-url")?.select());
-  }
+  },
+};
+
+function dialog(d, s) {
+  const root = $("dialog");
+  show(root, !!d);
+  if (!d) return replace(root);
+  return Object.hasOwn(DIALOGS, d.kind) ? DIALOGS[d.kind](root, d, s) : undefined;
 }

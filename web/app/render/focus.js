@@ -10,7 +10,7 @@
 // sits in the part of the page the action came from, never away from a text field.
 
 import { modal } from "../modal.js";
-import { humanTurn } from "../queries.js";
+import { humanTurn, showsPast } from "../queries.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,7 +56,7 @@ export function createFocusFlow() {
         return;
       }
     }
-    if (s.dialog || s.screen !== "table" || s.replay) return;
+    if (s.dialog || s.screen !== "table" || showsPast(s)) return;
     const v = s.view;
     if (v?.is_over) { // the end: Rematch (again if the results were redrawn under the focus)
       moveTo(document.querySelector('#results [data-action="rematch"]'), ...(p.view?.is_over ? [] : ["#table"]));

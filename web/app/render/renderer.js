@@ -9,6 +9,7 @@
 import { attr } from "../dom.js";
 import { renderDailyCard } from "../daily/render.js";
 import { renderFriendSaves } from "../friends/saves.js";
+import { modeOf } from "../modes.js";
 import { phaseOf, toMove } from "../queries.js";
 import { drawChrome } from "./chrome.js";
 import { createFocusFlow } from "./focus.js";
@@ -20,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 
 /** Does state `s` show anything the board draws? (Once loaded, the board draws every
  * state: what it showed goes when the state no longer has it.) */
-const needsBoard = (s) => s.screen === "table" || !!s.dialog || !!s.teach.rules || !!s.friend;
+const needsBoard = (s) => s.screen === "table" || !!s.dialog || !!s.teach.rules || modeOf(s).boardAlways;
 
 /** The renderer; `board` is the board's part (app/parts.js), loaded later. */
 export function createRenderer(board) {

@@ -8,6 +8,7 @@ import { humanTurn, shownView } from "../queries.js";
 import { renderTeach } from "../teach/render.js";
 import { colorsText, controllerLabel, faceText, isBot, loadedText } from "../words.js";
 import { dailyBox } from "../daily/dialog.js";
+import { drawReplayBar } from "../replay/render.js";
 import { endExtras } from "./chart.js";
 import { resultsPanel } from "./end.js";
 import { ratingEnd } from "../rating/render.js";
@@ -15,6 +16,9 @@ import { drawExplorer } from "./explore.js";
 import * as paint from "../paint.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** The end screen's boxes of the modes that have one (a mode's `endBox`): what draws each, from which state fields. */
+const END_BOXES = { daily: { draw: dailyBox, inputs: ["dailyResult", "daily"] } };
 
 /**
  * Draw the table for state `s` (previous table state `p`, or null): each part only when
@@ -41,7 +45,8 @@ export function drawTable(s, p, cameraTo) {
   if (viewChanged || !p || p.camera !== s.camera) {
     cameraTo(s.camera, !!p && !s.camera, { bounds: v.bounds, margin: v.is_over ? 1 : undefined });
   }
-  const over = v.is_over && !s.replay;
+  const mode = modeOf(s);
+  const over = v.is_over && mode.showsEnd;
   show($("gallery-panel"), !over);
   show($("results"), over);
   if (!over && (viewChanged || !p || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy)) {
@@ -49,15 +54,15 @@ export function drawTable(s, p, cameraTo) {
   } else if (!over && p.tapped !== s.tapped) hint(s, v, playable); // a tap armed the second tap
   if (over && (viewChanged || !p || p.highlight !== s.highlight || $("results").hidden
     || p.teach.history !== s.teach.history || p.teach.losses !== s.teach.losses || p.teach.hintsUsed !== s.teach.hintsUsed
-    || p.daily !== s.daily || p.shared !== s.shared
+    || modeOf(p) !== mode || p.shared !== s.shared
     || p.ratingLine !== s.ratingLine)) {
-    replace($("results"), resultsPanel(v, s.highlight, { daily: s.daily, shared: s.shared }));
+    replace($("results"), resultsPanel(v, s.highlight, mode.ending(s)));
     $("results").querySelector(".end-actions")?.before(endExtras(s, v));
     const rated = ratingEnd(s, v);
     if (rated) $("results").querySelector(".level-result, .results-title")?.after(rated);
   }
-  dailyEnd(s, p, over && modeOf(s).endBox === "daily");
-  replayBar(s);
+  endBox(s, p, over ? mode.endBox : null);
+  drawReplayBar(s);
   files(s);
   renderTeach(s, p);
 }
@@ -68,7 +73,7 @@ function seats(s, v) {
   replace(root, v.seats.map((seat, i) => {
     const current = v.current_seat === i;
     const t = tally[i] || { strokes: 0, largest: 0, total: 0 };
-    const thinking = s.thinking === i && !s.replay;
+    const thinking = s.thinking === i && modeOf(s).takesMoves;
     return h("div", { role: "listitem", class: `seat${current ? " current" : ""}`, "data-seat": i,
       "aria-current": current ? "true" : null,
       "aria-label": `${seat.name}, ${colorsText(seat.colors)}, ${controllerLabel(seat.controller)}: ${t.strokes} strokes, largest ${t.largest}, ${t.total} points${current ? ", playing now" : ""}${v.first_player === i ? ", first player" : ""}` },
@@ -86,38 +91,29 @@ function seats(s, v) {
   }));
 }
 
-/** The banner while a draw waits for a device's part of the deal, in plain words. */
-function drawWait(s, v) {
-  const next = s.friend?.next;
-  if (next?.kind !== "reveal" || next.seat === s.friend.seat) return "Waiting for the next cards: another player's device must add its part of the deal";
-  return `Waiting for the next cards: ${v.seats[next.seat].name} must add their part of the deal before anyone can see them`;
-}
-
 function turn(s, v) {
   const el = $("turn");
-  let msg;
-  let seatColors = [];
-  if (s.replay) msg = `${sharedLabel(s.shared)}Replay · after move ${v.ply} of ${s.view.record.moves.length}`;
-  else if (v.is_over) msg = "The Painting is finished";
-  else if (v.current_seat === null) msg = drawWait(s, v);
-  else {
-    const i = v.current_seat;
-    const seat = v.seats[i];
-    seatColors = seat.colors;
-    const humans = v.seats.filter((x) => !isBot(x.controller)).length;
-    const mine = s.friend ? s.friend.seat === i : humans === 1 && !isBot(seat.controller);
-    const who = mine ? "Your turn" : `${seat.name}'s turn`;
-    if (isBot(seat.controller)) msg = s.thinking === i ? `${seat.name} is choosing a card…${loading(s)}` : `${seat.name}'s turn`;
-    else if (!modeOf(s).playsHere(s, i)) msg = `${seat.name}'s turn, on their device`;
-    else if (s.busy && s.opening?.move) msg = `${mine ? "Your" : `${seat.name}'s`} card is placed once the game engine has loaded${loading(s)}`;
-    else if (s.busy) msg = `${who}: placing…`;
-    else if (s.held !== null) msg = `${who}: place the card on a marked spot`;
-    else msg = `${who}: pick a card from the Gallery`;
-  }
-  text(el, msg);
-  const key = seatColors.join("");
+  const mode = modeOf(s);
+  const own = mode.banner(s, v); // the mode's own words (the replay viewer's, a friend game's draw)
+  const playing = own === null && !v.is_over && v.current_seat !== null;
+  text(el, own ?? (v.is_over ? "The Painting is finished" : playing ? turnWords(s, v, mode) : "Waiting for the next cards"));
+  const key = playing ? v.seats[v.current_seat].colors.join("") : "";
   if (el.dataset.colors !== key) el.dataset.colors = key;
   attr(el, "data-letter", key.slice(0, 1) || null);
+}
+
+/** The words for the turn of the seat to play, in the table's `mode`. */
+function turnWords(s, v, mode) {
+  const i = v.current_seat;
+  const seat = v.seats[i];
+  const mine = mode.mine(s, i);
+  const who = mine ? "Your turn" : `${seat.name}'s turn`;
+  if (isBot(seat.controller)) return s.thinking === i ? `${seat.name} is choosing a card…${loading(s)}` : `${seat.name}'s turn`;
+  if (!mode.playsHere(s, i)) return `${seat.name}'s turn, on their device`;
+  if (s.busy && s.opening?.move) return `${mine ? "Your" : `${seat.name}'s`} card is placed once the game engine has loaded${loading(s)}`;
+  if (s.busy) return `${who}: placing…`;
+  if (s.held !== null) return `${who}: place the card on a marked spot`;
+  return `${who}: pick a card from the Gallery`;
 }
 
 /** " (loading: 9.9 of 11.7 MB)" while the game engine loads (an opening on the table), else "". */
@@ -217,44 +213,32 @@ function hint(s, v, playable) {
   text($("hint"), hint);
 }
 
-function replayBar(s) {
-  show($("replay-bar"), !!s.replay);
-  if (!s.replay) return;
-  const total = s.view.record.moves.length;
-  text($("replay-pos"), `Move ${s.replay.ply} of ${total}`);
-  for (const btn of $("replay-bar").querySelectorAll("button")) {
-    const back = btn.dataset.step === "-1" || btn.dataset.to === "start";
-    const fwd = btn.dataset.step === "1" || btn.dataset.to === "end";
-    btn.disabled = (back && s.replay.ply === 0) || (fwd && s.replay.ply === total);
-  }
-}
-
-/** The daily's box above the end screen's results: par, share text, Share and Copy. */
-function dailyEnd(s, p, shown) {
-  let box = $("daily-end");
-  if (!shown) return void box?.remove();
-  if (box && p && p.dailyResult === s.dailyResult && p.daily === s.daily) return;
+/**
+ * The mode's box above the end screen's results (`kind`: the mode's `endBox`, e.g. "daily":
+ * par, share text, Share and Copy; null: none), as `#KIND-end`. Each kind is drawn by its
+ * mode's view (END_BOXES) from the state, redrawn when `inputs` of it change.
+ */
+function endBox(s, p, kind) {
+  for (const other of Object.keys(END_BOXES)) if (other !== kind) $(`${other}-end`)?.remove();
+  if (!kind) return;
+  const { draw, inputs } = END_BOXES[kind];
+  let box = $(`${kind}-end`);
+  if (box && p && inputs.every((key) => p[key] === s[key])) return;
   if (!box) {
-    box = h("div", { id: "daily-end", class: "panel daily-end" });
+    box = h("div", { id: `${kind}-end`, class: `panel ${kind}-end` });
     $("results").before(box);
   }
   const focused = box.contains(document.activeElement) ? document.activeElement.dataset.action : null;
-  replace(box, dailyBox(s));
+  replace(box, draw(s));
   attr(box, "data-state", box.firstChild.dataset.state); // "pending", "ready" or "error", for tests
   if (focused) box.querySelector(`[data-action="${focused}"]`)?.focus();
-}
-
-/** "Shared game · " or "Today's Painting #3 · 2026-12-03 · " before an opened link's replay. */
-function sharedLabel(shared) {
-  if (!shared) return "";
-  return shared.kind === "daily" ? `Today's Painting #${shared.number} · ${shared.day} · ` : "Shared game · ";
 }
 
 function files(s) {
   const v = s.view;
   for (const btn of $("files").querySelectorAll("button")) {
     const a = btn.dataset.action;
-    if (a === "replay-open") btn.disabled = !!s.replay || !v || v.record.moves.length === 0;
+    if (a === "replay-open") btn.disabled = !modeOf(s).takesMoves || !v || v.record.moves.length === 0;
     if (a === "share") btn.disabled = !v;
     if (a === "export") btn.disabled = !v;
   }

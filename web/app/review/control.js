@@ -97,5 +97,8 @@ export function createReview({ engine, get, up }) {
     if (d?.detail) set({ detail: null, focus: `review-move-${d.detail.move.ply}` });
   }
 
-  return { open, stop, show, back };
+  /** Escape: back from a move's detail to the review; true if it was open (nothing else closes then). */
+  const escape = () => !!current()?.detail && (back(), true);
+
+  return { open, stop, show, back, escape };
 }

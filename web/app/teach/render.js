@@ -7,7 +7,7 @@
 import { attr, h, replace, s as svg, show, text } from "../dom.js";
 import { cardSvg, highlightLayer } from "../paint.js";
 import { modeOf } from "../modes.js";
-import { humanTurn, shownView } from "../queries.js";
+import { humanTurn, shownView, showsPast } from "../queries.js";
 import { mountTeach } from "./buttons.js";
 import { currentPreview } from "./state.js";
 import { cellsText, changeText, colorName, ordinal, signed, spotText, whose } from "../words.js";
@@ -90,7 +90,7 @@ function note(s, v) {
  * …"); holding a card elsewhere: how to see that. Empty otherwise.
  */
 function scoreNote(s, v) {
-  if (s.replay) return [];
+  if (showsPast(s)) return [];
   if (!humanTurn(s) || s.held === null) return lastMoveNote(s, v);
   const touch = window.matchMedia?.("(pointer: coarse)").matches;
   if (!s.hover) return [h("span", { class: "note-more", text: touch ? "Tap a dot to see the card there and what it scores." : "Point at a dot to see what the card scores there." })];
@@ -118,13 +118,13 @@ function lastMoveNote(s, v) {
   const seat = v.seats[ply.seat];
   return [h("span", { class: "last-note", "data-ply": n },
     h("span", { class: `log-swatch mark-${seat.colors[0]}`, "aria-hidden": "true" }),
-    h("b", { class: "note-main", text: ` ${s.friend?.seat === ply.seat ? "You" : seat.name} placed here: ` }),
+    h("b", { class: "note-main", text: ` ${modeOf(s).mine(s, ply.seat) ? "You" : seat.name} placed here: ` }),
     h("span", { class: "note-more", text: changeText(v, ply.change, ply.seat) }))];
 }
 
 /** Append the preview to each legal spot's accessible name: "Place at …, You +2, Piet -1". */
 function labelSpots(s, v) {
-  const pv = s.replay ? null : currentPreview(s);
+  const pv = showsPast(s) ? null : currentPreview(s);
   const ok = !!pv;
   for (const el of $("layer-spots").querySelectorAll(".spot")) {
     const base = el.dataset.base || el.getAttribute("aria-label") || "";
@@ -224,7 +224,7 @@ export function renderTeach(s, p) {
   const t = s.teach;
   const changed = !p || v !== pv || p.teach !== t;
   if (changed) replace($("layer-marks"), marks(s, v));
-  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy || p.replay !== s.replay || p.view !== s.view) {
+  if (changed || p.hover !== s.hover || p.held !== s.held || p.rotation !== s.rotation || p.busy !== s.busy || shownView(p) !== v || p.view !== s.view) {
     replace($("layer-note"), note(s, v));
     replace($("score-note"), scoreNote(s, v));
   }
@@ -236,5 +236,5 @@ export function renderTeach(s, p) {
     hint.disabled = !humanTurn(s) || s.busy;
     text(hint, t.hint && t.hint.record === s.view?.record ? `Hint: ${signed(t.hint.change[t.hint.seat])}` : "Hint");
   }
-  show($("teach-panel"), !(v.is_over && !s.replay));
+  show($("teach-panel"), !(v.is_over && modeOf(s).showsEnd));
 }

@@ -1,8 +1,9 @@
-// The replay viewer: step through a game's moves, each position asked of the engine once.
+// The replay viewer's controller (its mode: replay/mode.js, its bar: replay/render.js): step
+// through a game's moves, each position asked of the engine once.
 
 import * as T from "../transitions.js";
 import { moveText } from "../words.js";
-import { lost, reason, turnText, underCard } from "./narration.js";
+import { lost, reason, turnText, underCard } from "../control/narration.js";
 
 /**
  * @param deps `engine`, the store's `get`/`up`, `table` (`cancel()`: the bots stop while the
@@ -68,5 +69,10 @@ export function createReplay({ engine, get, up, table, bots }) {
     if (s.replay) to(where === "start" ? 0 : s.view.record.moves.length);
   }
 
-  return { open, close, step, jump };
+  /** Escape: close the viewer if it is open. */
+  function escape() {
+    if (get().replay) close();
+  }
+
+  return { open, close, step, jump, escape };
 }

@@ -1,0 +1,17 @@
+// Today's Painting's two modes (docs/daily.md): the scored attempt (one honest attempt a
+// day: no Undo) and its practice (Undo allowed); both end with the par box. The table's
+// game is a daily when `state.daily` holds its date (daily/play.js deals it).
+
+import { gameMode } from "../mode.js";
+import { NO_UNDO } from "../words.js";
+
+/** "Daily #3 · " or "Practice #3 · " before the round on the status line. */
+const label = (s) => `${s.daily.practice ? "Practice" : "Daily"}${s.daily.number ? ` #${s.daily.number}` : ""} · `;
+
+/** The end screen offers "Practice this deal" (not a Rematch that deals something else). */
+const ending = (s) => ({ daily: s.daily });
+
+export const DAILY = gameMode({ name: "daily", origin: "daily", is: (s) => !!s.daily && !s.daily.practice,
+  undoRefused: NO_UNDO, endBox: "daily", label, ending });
+export const PRACTICE = gameMode({ name: "practice", origin: "practice", is: (s) => !!s.daily?.practice,
+  endBox: "daily", label, ending });
