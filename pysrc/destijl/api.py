@@ -32,6 +32,7 @@ from .jsontext import loads, unwritable
 from .lab import cmd_bot_state, cmd_lab_advance, cmd_lab_summary
 from .move import Move
 from .preview import cmd_hint, cmd_history, cmd_preview
+from .puzzles.api import COMMANDS as PUZZLE_COMMANDS
 from .record import FORMAT, FRIEND_FORMAT, replay
 from .review.api import COMMANDS as REVIEW_COMMANDS
 from .scoring import score_painting
@@ -300,6 +301,7 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "daily_result": cmd_daily_result,
     "daily_check": cmd_daily_check,
     **REVIEW_COMMANDS,
+    **PUZZLE_COMMANDS,
 }
 
 
