@@ -13,7 +13,7 @@ JOBS ?= 2
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: test-node play test setup npm deps browser build serve lint test-static test-engine test-wasm test-web bench bench-web test-bench mutation clean
+.PHONY: puzzles test-node play test setup npm deps browser build serve lint test-static test-engine test-wasm test-web bench bench-web test-bench mutation clean
 
 # --no-compile: Python compiles a module to bytecode when it is first imported, so only the
 # modules the tests use (pip compiling every installed package took 4 s more).
@@ -51,6 +51,11 @@ play: serve
 
 # ruff, then the static source checks (tests/static: the front end's layers, function lengths,
 # no rule typed in web/), which read the source and need no browser.
+# The shipped puzzle set (docs/puzzles.md): long (hours of CPU), written after every game.
+puzzles: setup
+	nice -n 10 $(PY) -m destijl puzzles make --games 900 --seed 59000 --jobs 2 --limit 540 \
+		--out pysrc/destijl/puzzles/data/puzzles.json
+
 lint: setup
 	$(VENV)/bin/ruff check pysrc tests build_scripts
 	$(PY) -m pytest tests/static -q

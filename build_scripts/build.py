@@ -303,6 +303,7 @@ def _fill(out: Path, web: Path, engine: Path, stamp: str, bundled: bool = True) 
     python_path = f"{ASSETS}python-{digest(archive)}.zip.gz"
     (out / python_path).write_bytes(archive)
     rules_data.write(out, engine)  # before the pages: their module graph imports it
+    shutil.copyfile(engine / "puzzles" / "data" / "puzzles.json", out / "puzzles.json")
     palette.write(out, web)  # the colours of style.css for the exported picture
     openings_data.write(out, engine)  # first views the page shows before Python loads
     write_pages(out, web, engine, archive, [out / pyodide_dir, out / python_path])

@@ -35,7 +35,7 @@ ENGINE = REPO / "pysrc" / "destijl"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # The command line's modules: never imported in the browser, so not shipped there.
 NATIVE_ONLY = frozenset({"__main__", "cli", "bench", "tournament", "ladder", "render",
-                         "cluster"})
+                         "cluster", "puzzles_cli"})
 
 
 class StdlibError(Exception):

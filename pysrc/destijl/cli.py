@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _extra_commands() -> list[Any]:
     """Subcommands from optional modules (benchmarks, tournaments)."""
     found = []
-    for module in ("bench", "tournament", "ladder", "puzzles.cli"):
+    for module in ("bench", "tournament", "ladder", "puzzles_cli"):
         try:
             found.append(__import__(f"destijl.{module}", fromlist=["add_parser"]).add_parser)
         except ImportError:

@@ -14,7 +14,8 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "web" / "app"
 IMPORT = re.compile(r"""(?:from\s*|import\(\s*)["'](\.{1,2}/[^"']+)["']""")
 # parts.js and later.js: the parts loaded later, handed down by app.js (docs/web.md)
-ENTRY = {"main.js", "app.js", "preview.js", "pwa.js", "parts.js", "later.js"}
+ENTRY = {"main.js", "app.js", "preview.js", "pwa.js", "parts.js", "later.js",
+         "puzzles/entry.js", "puzzles/mode.js"}  # the puzzle mode wires its own parts
 # the Bot Lab page's own app (lab.html) sits on top like app.js; its saved bots (keep.js) and
 # its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
 LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js",
@@ -22,11 +23,13 @@ LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/
 STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "modes.js", "params.js",
          "storage.js",
          "lab/keep.js", "friends/store.js", "friends/link.js", "friends/keys.js", "daily/store.js",
-         "daily/guard.js", "opening/store.js", "opening/state.js", "rating/store.js"}
+         "daily/guard.js", "opening/store.js", "opening/state.js", "rating/store.js",
+         "puzzles/store.js"}
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
 VIEW_TEACH = {"paint.js", "teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
               "friends/render.js", "friends/saves.js", "daily/render.js", "daily/dialog.js",
-              "opening/render.js", "review/render.js", "rating/render.js", "replay/render.js"}
+              "opening/render.js", "review/render.js", "rating/render.js", "replay/render.js",
+              "puzzles/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
                  "daily/control.js", "daily/play.js", "opening/control.js", "review/control.js",
                  "rating/control.js", "replay/control.js"}

@@ -67,6 +67,7 @@ export function startApp({ mode, play = false }) {
     const controller = createController({ engine, store, mode, pwa, parts, location: play ? autostarting(location) : location });
     bindEvents(controller.dispatch);
     controller.boot({ play });
+    import("./puzzles/entry.js").then((puzzles) => puzzles.plugIn(engine)); // the puzzle mode (docs/puzzles.md)
     if (mode === "full") {
       const firstVisit = !navigator.serviceWorker?.controller; // no worker served this page yet
       // Registered once the engine has loaded (or failed): the service worker's precache

@@ -12,8 +12,6 @@ margin (two independent looks agree). At most ``PER_GAME`` puzzles a game.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 from ..bots import level_move
@@ -93,39 +91,6 @@ def game_puzzles(seed: int, index: int) -> list[Puzzle]:
             found.append(puzzle)
             if len(found) >= PER_GAME:
                 break
-    return found
-
-
-def _timed(job: tuple[int, int]) -> tuple[int, list[Puzzle], float]:
-    began = time.process_time()
-    found = game_puzzles(*job)
-    return job[1], found, time.process_time() - began
-
-
-def make_puzzles(games: int, seed: int, *, jobs: int = 1, limit: int | None = None,
-                 progress: Callable[[list[Puzzle], str], None] | None = None) -> list[Puzzle]:
-    """The puzzles of games 0 to ``games - 1`` of a run with ``seed``, in game order,
-    stopping after the game that reaches ``limit`` puzzles; ``jobs`` processes (the result
-    does not depend on it). ``progress`` gets the puzzles so far after each game."""
-    found: list[Puzzle] = []
-    work = [(seed, index) for index in range(games)]
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            return _collect(pool.imap(_timed, work), found, limit, progress)
-    return _collect(map(_timed, work), found, limit, progress)
-
-
-def _collect(results: Any, found: list[Puzzle], limit: int | None,
-             progress: Callable[[list[Puzzle], str], None] | None) -> list[Puzzle]:
-    for index, mine, seconds in results:
-        found += mine
-        if progress is not None:
-            progress(found, f"game {index}: {len(mine)} puzzles, {seconds:.1f} s CPU, "
-                     f"{len(found)} in all")
-        if limit is not None and len(found) >= limit:
-            break
     return found
 
 
