@@ -15,7 +15,7 @@ APP = Path(__file__).resolve().parents[2] / "web" / "app"
 IMPORT = re.compile(r"""(?:from\s*|import\(\s*)["'](\.{1,2}/[^"']+)["']""")
 # parts.js and later.js: the parts loaded later, handed down by app.js (docs/web.md)
 ENTRY = {"main.js", "app.js", "preview.js", "pwa.js", "parts.js", "later.js",
-         "puzzles/entry.js", "puzzles/mode.js"}  # the puzzle mode wires its own parts
+         "puzzles/entry.js", "puzzles/app.js"}  # the puzzle mode wires its own parts
 # the Bot Lab page's own app (lab.html) sits on top like app.js; its saved bots (keep.js) and
 # its sandbox runner (sandbox.js) are services the game's controller uses too (control/mybot.js)
 LAB_APP = {"lab/lab.js", "lab/match.js", "lab/results.js", "lab/watch.js", "lab/editor.js",

@@ -1,6 +1,6 @@
 // The puzzle mode's one plug (docs/puzzles.md): app.js imports it once the app starts. It
 // adds the start screen's Puzzles card and opens the mode for ?puzzles or ?puzzle=ID; the
-// mode itself (puzzles/mode.js), its stylesheet and the set load on first use.
+// mode itself (puzzles/app.js), its stylesheet and the set load on first use.
 
 import { h } from "../dom.js";
 
@@ -34,7 +34,7 @@ export async function openPuzzles(engine, id = null) {
   const root = section();
   await stylesheet();
   if (!mode) {
-    const { createPuzzles } = await import("./mode.js");
+    const { createPuzzles } = await import("./app.js");
     mode = createPuzzles({ engine, root, onClose: closePuzzles });
   }
   document.body.dataset.puzzles = "open";

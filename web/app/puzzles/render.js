@@ -1,5 +1,5 @@
 // The puzzle mode's screens (docs/puzzles.md), drawn from the engine's views and answers.
-// Builds DOM only; puzzles/mode.js wires it. Attributes `data-pz` name the actions, so the
+// Builds DOM only; puzzles/app.js wires it. Attributes `data-pz` name the actions, so the
 // game's own input handlers (data-action) never see them.
 
 import { h, s } from "../dom.js";

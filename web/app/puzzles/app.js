@@ -1,5 +1,5 @@
-// The puzzle mode (docs/puzzles.md): its own controller, plugged into the page by
-// puzzles/entry.js. The set is fetched when the mode first opens (never before: the embed
+// The puzzle mode (docs/puzzles.md): its own app, controller and view wired here, plugged
+// into the page by puzzles/entry.js; it draws its own screen, not the game's table. The set is fetched when the mode first opens (never before: the embed
 // loads nothing of it before Play); the engine answers whether a placement solves a puzzle
 // (puzzle_answer), picks the day's puzzle (puzzle_day) and draws the boards (view, play).
 
