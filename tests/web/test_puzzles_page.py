@@ -133,3 +133,28 @@ def test_a_streak_of_three_on_a_phone_offline(
             expect(page.locator(".pz-puzzle")).not_to_have_attribute("data-puzzle", puzzle)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width} px"
+
+
+def test_the_embed_opens_a_puzzle_after_play_and_fetches_the_set_only_then(
+        page: Page, site: Site, snap: Callable[..., Path | None]) -> None:
+    page.add_init_script(NO_TOUR)
+    puzzle = next(iter(solutions(site)))
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"/embed.html?puzzle={puzzle}")
+    play = page.get_by_role("button", name="Start game")
+    expect(play).to_be_visible()
+    assert not [url for url in fetched if "puzzle" in url.split("?")[0]], fetched
+    play.click()
+    expect(page.locator(".pz-puzzle")).to_have_attribute("data-puzzle", puzzle, timeout=BOOT_MS)
+    assert any(url.split("?")[0].endswith("/puzzles.json") for url in fetched)
+    expect(page.locator("#pz-seat")).to_contain_text("You play")
+    expect(page.get_by_text("is not one De Stijl knows")).to_have_count(0)
+    snap(page, "puzzles-embed-dark")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("[data-pz=hold]").first.click()
+    expect(page.locator("[data-pz=place]").first).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the puzzle scrolls sideways at 360 px: {width} px"
+    snap(page, "puzzles-360-dark-held")

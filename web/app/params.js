@@ -24,6 +24,7 @@ const SPEEDS = ["slow", "normal", "fast"];
 const THEMES = ["light", "dark"];
 // `debug` only in a build with test hooks (test-hooks.js); in a deploy it is unknown and said so
 const KNOWN = ["players", "friend", "seats", "names", "colors", "seed", "rotations", "first", "speed", "theme", "autostart", "autoload", "daily",
+  "puzzle", "puzzles", // the puzzle mode's (puzzles/entry.js, docs/puzzles.md)
   ...(TEST_HOOKS ? ["debug"] : [])];
 const SETUP_KEYS = ["players", "friend", "seats", "names", "colors", "seed", "rotations", "first"];
 const YES = ["1", "on", "true", "yes"];

@@ -57,10 +57,12 @@ def cmd_puzzle_answer(args: dict[str, Any]) -> dict[str, Any]:
 
 def cmd_puzzle_day(args: dict[str, Any]) -> dict[str, Any]:
     """``{date, count}`` -> ``{index}``: the day's puzzle in a set of ``count`` sorted by id."""
-    count = args.get("count")
-    if not is_int(count, 1, 1_000_000):
+    count, date = args.get("count"), args.get("date")
+    if not isinstance(count, int) or not is_int(count, 1, 1_000_000):
         raise BadRequest(f"count: expected 1 to 1000000, got {quote(count)}")
-    return {"index": day_index(args.get("date"), count)}
+    if not isinstance(date, str):
+        raise BadRequest(f"date: expected a date YYYY-MM-DD, got {quote(date)}")
+    return {"index": day_index(date, count)}
 
 
 COMMANDS = {"puzzle_answer": cmd_puzzle_answer, "puzzle_day": cmd_puzzle_day}

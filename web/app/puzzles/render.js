@@ -11,7 +11,7 @@ const pct = (win) => `${Math.round(win * 100)}%`;
 /** The Painting of `view` as an SVG, with a spot per position of `positions`. */
 export function painting(view, positions = [], label = "The Painting", placed = null) {
   const [x0, y0, x1, y1] = view.bounds;
-  const pad = positions.length ? 3.5 : 0.5;
+  const pad = positions.length ? 1.5 : 0.5; // a spot sits at its card's centre, at most 0.5 outside
   const box = [x0 - pad, y0 - pad, x1 - x0 + 1 + 2 * pad, y1 - y0 + 1 + 2 * pad].join(" ");
   const marks = spots(positions, view).map((spot) => {
     spot.removeAttribute("data-action");
