@@ -54,6 +54,13 @@ export class Engine {
    * rejected with EngineError type "EngineLost".
    */
   onlost = null;
+  /**
+   * How the current worker started Python: {snapshot: "restored" | "made" | "none" |
+   * "stored" | "unstored", reason, ...} (worker.js; docs/web.md "Memory snapshot"), null
+   * until it says; `onboot` is called with each news.
+   */
+  boot = null;
+  onboot = null;
 
   #worker = null;
   #pending = new Map(); // id -> {resolve, reject}
@@ -125,6 +132,7 @@ export class Engine {
   #start() {
     const worker = new Worker(scriptURL(new URL("worker.js", SITE_ROOT)), { type: "module" });
     this.#worker = worker;
+    this.boot = null;
     let settle;
     this.ready = new Promise((resolve, reject) => {
       settle = { resolve, reject };
@@ -148,6 +156,9 @@ export class Engine {
       if (data.type === "progress") {
         listen();
         this.onprogress?.({ stage: data.stage, fraction: data.fraction, received: data.received, total: data.total });
+      } else if (data.type === "boot") {
+        this.boot = { ...data };
+        this.onboot?.(this.boot);
       } else if (data.type === "ready") {
         clearTimeout(timer);
         settle.resolve();

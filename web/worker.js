@@ -11,11 +11,19 @@
 // Then it answers every {id, cmd, args} with {id, ok, result | error} from
 // destijl.api.handle. While loading it posts {type: "progress", stage, fraction}, then
 // {type: "ready"} or {type: "failed", message}.
+// A returning visit restores Python from the memory snapshot the first visit made
+// (snapshot.js: Python just after `import destijl.api`, kept in Cache Storage under the
+// build's version) instead of starting it and importing the engine; a snapshot that is
+// missing, damaged, from another build or refused falls back to the normal boot. The
+// worker says which in {type: "boot", snapshot: "restored" | "made" | "none", reason (why
+// none was restored)} before "ready", then {type: "boot", snapshot: "stored" | "unstored",
+// reason, bytes (gzipped), memory (bytes of the snapshot)} once a made one is kept.
 // Loading never hangs: a file answered with an HTTP error, a wasm of the wrong MIME type
 // (loadPyodide would wait forever) or a WebAssembly that fails to compile fails at once;
 // a download without data for STALL_MS fails, naming the file. Protocol: docs/api.md.
 import { BUILD } from "./build-info.js";
 import { installWorkerPolicy } from "./app/trusted.js";
+import { forgetSnapshot, readSnapshot, storeSnapshot } from "./snapshot.js";
 
 installWorkerPolicy(); // Trusted Types: Pyodide's loader probes importScripts once (app/trusted.js)
 
@@ -23,6 +31,7 @@ const STALL_MS = 10_000; // a download that receives nothing for this long has s
 const START_MS = 45_000; // starting Python once everything is downloaded
 const DOWNLOAD_SHARE = 0.85; // of the progress bar; starting Python and the engine take the rest
 const GZIP_MAGIC = [0x1f, 0x8b];
+const STORE_AFTER_MS = 1_500; // a made snapshot is compressed and kept this long after "ready"
 
 const indexURL = new URL(BUILD.pyodide, import.meta.url).href;
 const pythonURL = new URL(BUILD.python, import.meta.url).href;
@@ -86,8 +95,9 @@ async function boot() {
   });
   try {
     progress("download", 0);
-    await start(downloads, () => progress("engine", 0.95));
+    const made = await start(downloads, () => progress("engine", 0.95));
     self.postMessage({ type: "ready" });
+    if (made) setTimeout(() => keep(made), STORE_AFTER_MS);
   } catch (error) {
     failed = true;
     self.postMessage({ type: "failed", message: `Python could not start: ${error.message}` });
@@ -97,36 +107,84 @@ async function boot() {
   }
 }
 
-/** Download everything at once, start Python on the python zip, import the engine. */
+/**
+ * Download everything at once, start Python on the python zip (from the kept snapshot if
+ * there is a good one), import the engine. Resolves with a snapshot to keep, or null.
+ */
 async function start(downloads, importing) {
-  const files = {
+  const kept = readSnapshot(BUILD.version);
+  const python = downloads.get(pythonURL).then(inflated);
+  python.catch((error) => downloads.abort(error)); // fails the start at once
+  const files = () => ({
     [`${indexURL}pyodide.asm.wasm`]: downloads.get(`${indexURL}pyodide.asm.wasm`, "application/wasm"),
-    [pythonURL]: downloads.get(pythonURL).then(inflated),
-  };
-  files[pythonURL].catch((error) => downloads.abort(error)); // fails the start at once
+    [pythonURL]: python.then((zip) => new Response(zip)),
+  });
   const scripts = Promise.all([
     importScript(`${indexURL}pyodide.mjs`),
     downloads.get(`${indexURL}pyodide.asm.mjs`).then((r) => r.arrayBuffer())
       .then(() => importScript(`${indexURL}pyodide.asm.mjs`)),
   ]);
   const [{ loadPyodide }] = await downloads.race(scripts);
-  const pyodide = await downloads.race(startPython(loadPyodide, files));
+  const { bytes, state, message } = await kept;
+  let why = message ? `${state} (${message})` : state; // no snapshot restored: why not
+  if (bytes) {
+    try {
+      const pyodide = await downloads.race(startPython(loadPyodide, files(), { _loadSnapshot: bytes }));
+      importing();
+      engineOf(pyodide);
+      report("restored", "");
+      return null;
+    } catch (error) {
+      await forgetSnapshot(BUILD.version);
+      why = `refused (${error.message})`;
+    }
+  }
+  const pyodide = await downloads.race(startPython(loadPyodide, files(), { _makeSnapshot: true }));
   importing();
-  handle = pyodide.pyimport("destijl.api").handle;
+  let made = null;
+  engineOf(pyodide, () => {
+    try {
+      made = pyodide.makeMemorySnapshot(); // before any request, even the check: no game in it
+      report("made", why);
+    } catch (error) {
+      report("none", `${why}; not made (${error.message})`);
+    }
+  });
+  return made;
+}
+
+/** Tell the page how this boot went ("restored", "made", "none") and why. */
+function report(snapshot, reason) {
+  self.postMessage({ type: "boot", snapshot, reason });
+}
+
+/** Take destijl.api.handle from a started Python, checking that it answers (after `first`). */
+function engineOf(pyodide, first = () => {}) {
+  const engine = pyodide.pyimport("destijl.api").handle;
+  first();
+  const reply = JSON.parse(engine('{"cmd":"version","args":{}}'));
+  if (!reply.ok) throw new Error(`the engine does not answer (${reply.error?.type})`);
+  handle = engine;
+}
+
+/** Keep a made snapshot (compressed, off the first requests' way); tell the page. */
+async function keep(made) {
+  const { stored, bytes, message } = await storeSnapshot(BUILD.version, made);
+  self.postMessage({ type: "boot", snapshot: stored ? "stored" : "unstored", reason: message ?? "", bytes: bytes ?? 0, memory: made.length });
 }
 
 /**
- * The python zip from its gzipped download, as a Response for loadPyodide. A host that
+ * The python zip from its gzipped download (its bytes, for loadPyodide). A host that
  * already undid the gzip (sending it with `Content-Encoding: gzip`, as some do for .gz
  * files) gave the zip itself: passed on as it is. A damaged file fails, naming it.
  */
 async function inflated(response) {
   const blob = await response.blob();
   const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return new Response(blob);
+  if (head[0] !== GZIP_MAGIC[0] || head[1] !== GZIP_MAGIC[1]) return blob.arrayBuffer();
   try {
     const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(await new Response(stream).arrayBuffer());
+    return await new Response(stream).arrayBuffer();
   } catch (error) {
     throw new Error(`${fileName(pythonURL)} is damaged (${error.message})`);
   }
@@ -137,7 +195,7 @@ async function inflated(response) {
  * those URLs get them. A WebAssembly that fails to compile fails the start at once
  * (Pyodide itself would only log it and wait forever).
  */
-async function startPython(loadPyodide, files) {
+async function startPython(loadPyodide, files, snapshot) {
   const realFetch = globalThis.fetch;
   const realInstantiate = WebAssembly.instantiateStreaming;
   let failWasm;
@@ -164,6 +222,7 @@ async function startPython(loadPyodide, files) {
         lockFileContents: BUILD.lockFile, // spares a fetch of pyodide-lock.json
         stdout: (line) => console.log(line),
         stderr: (line) => console.warn(line),
+        ...snapshot,
       }),
       wasmFailed,
       tooSlow,

@@ -12,6 +12,8 @@ const probe = {
   progress: [], updates: 0, offlineReady: false,
 };
 engine.onprogress = (event) => probe.progress.push(event);
+probe.boots = []; // the worker's news of the memory snapshot (engine.boot)
+engine.onboot = (boot) => probe.boots.push(boot);
 probe.booted = engine.ready.then(
   () => {
     status.textContent = "ready";
