@@ -115,10 +115,13 @@ async function start(downloads, importing) {
   const kept = readSnapshot(BUILD.version);
   const python = downloads.get(pythonURL).then(inflated);
   python.catch((error) => downloads.abort(error)); // fails the start at once
-  const files = () => ({
-    [`${indexURL}pyodide.asm.wasm`]: downloads.get(`${indexURL}pyodide.asm.wasm`, "application/wasm"),
-    [pythonURL]: python.then((zip) => new Response(zip)),
-  });
+  const wasmURL = `${indexURL}pyodide.asm.wasm`;
+  let wasm = downloads.get(wasmURL, "application/wasm"); // at once; again for a second start
+  const files = () => {
+    const given = { [wasmURL]: wasm ?? downloads.get(wasmURL, "application/wasm"), [pythonURL]: python.then((zip) => new Response(zip)) };
+    wasm = null;
+    return given;
+  };
   const scripts = Promise.all([
     importScript(`${indexURL}pyodide.mjs`),
     downloads.get(`${indexURL}pyodide.asm.mjs`).then((r) => r.arrayBuffer())
@@ -132,7 +135,7 @@ async function start(downloads, importing) {
       const pyodide = await downloads.race(startPython(loadPyodide, files(), { _loadSnapshot: bytes }));
       importing();
       engineOf(pyodide);
-      report("restored", "");
+      report("restored", "", pyodide);
       return null;
     } catch (error) {
       await forgetSnapshot(BUILD.version);
@@ -145,17 +148,17 @@ async function start(downloads, importing) {
   engineOf(pyodide, () => {
     try {
       made = pyodide.makeMemorySnapshot(); // before any request, even the check: no game in it
-      report("made", why);
+      report("made", why, pyodide);
     } catch (error) {
-      report("none", `${why}; not made (${error.message})`);
+      report("none", `${why}; not made (${error.message})`, pyodide);
     }
   });
   return made;
 }
 
-/** Tell the page how this boot went ("restored", "made", "none") and why. */
-function report(snapshot, reason) {
-  self.postMessage({ type: "boot", snapshot, reason });
+/** Tell the page how this boot went ("restored", "made", "none"), why, and Python's memory. */
+function report(snapshot, reason, pyodide) {
+  self.postMessage({ type: "boot", snapshot, reason, heap: pyodide._module.HEAP8.length });
 }
 
 /** Take destijl.api.handle from a started Python, checking that it answers (after `first`). */

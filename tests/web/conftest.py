@@ -23,6 +23,11 @@ Per test:
   to test the worker, the service worker and the headers without the UI.
 - `serve(root, headers=toml)`: serve an existing folder, e.g. with altered headers.
 - `snap(page, name)`: save test-artifacts/NAME.png and return its path.
+- `site_snapshot` (session): the engine's memory snapshot of `site`'s build (web/snapshot.js),
+  made once by booting the game in a context of its own; `context` and
+  `persistent_context` put it into their Cache Storage before the test sees them, so their
+  pages restore Python instead of booting it (each context has its own Cache Storage). A
+  test marked `cold_boot` gets contexts without it: its pages boot from nothing.
 
 Under the production CSP (no 'unsafe-eval'), pass `wait_for_function` a function such as
 "() => window.probe", not a bare expression: Playwright evaluates those with eval().
@@ -30,6 +35,7 @@ Under the production CSP (no 'unsafe-eval'), pass `wait_for_function` a function
 
 from __future__ import annotations
 
+import base64
 import html
 import os
 import re
@@ -332,14 +338,89 @@ def _screenshot_on_failure(request: pytest.FixtureRequest, pages: list) -> None:
             page.screenshot(path=str(ARTIFACTS / f"failed-{name}-{index}.png"))
 
 
+SNAPSHOT_CACHE = "engine-snapshot"  # web/snapshot.js
+SNAPSHOT_FILE = "test-engine-snapshot.bin.gz"  # answered by a route, not on the site
+READ_SNAPSHOT = f"""async () => {{
+  const cache = await caches.open("{SNAPSHOT_CACHE}");
+  const [key] = await cache.keys();
+  if (!key) return null;
+  const hit = await cache.match(key);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {{
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }}
+  return {{path: new URL(key.url).pathname, build: hit.headers.get("X-Destijl-Build"),
+           data: btoa(text)}};
+}}"""
+PUT_SNAPSHOT = f"""async ({{path, build, file}}) => {{
+  const response = await fetch(file);
+  const cache = await caches.open("{SNAPSHOT_CACHE}");
+  await cache.put(path, new Response(await response.blob(),
+    {{headers: {{"X-Destijl-Build": build}}}}));
+}}"""
+
+
+@dataclass
+class SiteSnapshot:
+    """The engine snapshot kept by a boot of `site`: its cache key's path and build."""
+
+    path: str
+    build: str
+    data: bytes  # gzipped, as kept
+
+    def put_into(self, ctx: playwright_api.BrowserContext, url: str) -> None:
+        """Put the snapshot into `ctx`'s Cache Storage (a page on `url`, closed after; the
+        bytes come from a route of that page's own, nothing is written to the site)."""
+        loader = ctx.new_page()
+        loader.route(f"{url}/{SNAPSHOT_FILE}", lambda route: route.fulfill(
+            body=self.data, content_type="application/gzip"))
+        loader.goto(f"{url}/favicon.svg")
+        loader.evaluate(PUT_SNAPSHOT, {"path": self.path, "build": self.build,
+                                       "file": f"/{SNAPSHOT_FILE}"})
+        loader.close()
+
+
+@pytest.fixture(scope="session")
+def site_snapshot(browser: playwright_api.Browser, site: Site) -> SiteSnapshot | None:
+    """Boot the game once and keep the snapshot its worker made (None if it made none:
+    then every page boots from nothing, as before)."""
+    ctx = browser.new_context(base_url=site.url, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto("/")
+        page.wait_for_function(
+            f"""async () => (await (await caches.open("{SNAPSHOT_CACHE}")).keys()).length > 0""",
+            timeout=120_000)
+        kept = page.evaluate(READ_SNAPSHOT)
+    except playwright_api.Error:
+        return None
+    finally:
+        ctx.close()
+    if not kept:
+        return None
+    return SiteSnapshot(kept["path"], kept["build"], base64.b64decode(kept["data"]))
+
+
+def shared_snapshot(request: pytest.FixtureRequest) -> SiteSnapshot | None:
+    """The session's snapshot for a test's contexts; None for a test marked `cold_boot`."""
+    if request.node.get_closest_marker("cold_boot"):
+        return None
+    return request.getfixturevalue("site_snapshot")
+
+
 @pytest.fixture
 def context(
     test_browser: playwright_api.Browser, site: Site, guard: Guard,
     request: pytest.FixtureRequest,
 ) -> Iterator[playwright_api.BrowserContext]:
-    """A fresh browser context on `site` (in `test_browser`), watched by `guard`."""
+    """A fresh browser context on `site` (in `test_browser`), watched by `guard`, with the
+    session's engine snapshot in its Cache Storage (unless the test is `cold_boot`)."""
     ctx = test_browser.new_context(base_url=site.url, service_workers="allow",
                                    viewport={"width": 1280, "height": 800})
+    snapshot = shared_snapshot(request)
+    if snapshot:
+        snapshot.put_into(ctx, site.url)
     guard.watch(ctx)
     yield ctx
     _screenshot_on_failure(request, ctx.pages)
@@ -364,11 +445,15 @@ def persistent_context(
     """Factory: `persistent_context(site=None)` opens a context with an on-disk profile."""
     opened: list[playwright_api.BrowserContext] = []
 
+    snapshot = shared_snapshot(request)
+
     def open_context(on: Site | None = None) -> playwright_api.BrowserContext:
         profile = tmp_path / f"profile-{len(opened)}"
         ctx = playwright.chromium.launch_persistent_context(
             str(profile), base_url=(on or site).url, service_workers="allow",
             viewport={"width": 1280, "height": 800}, **launch_options(for_tests=True))
+        if snapshot and on in (None, site):
+            snapshot.put_into(ctx, site.url)
         guard.watch(ctx)
         opened.append(ctx)
         return ctx

@@ -19,10 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import Page, expect
 
 if TYPE_CHECKING:
     from conftest import Guard, Site
+
+pytestmark = pytest.mark.cold_boot  # about booting: no shared memory snapshot (conftest.py)
 
 BOOT_TIMEOUT_MS = 90_000
 FAIL_WITHIN_S = 15  # the bound, from the failure (the held request) to the message

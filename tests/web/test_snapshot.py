@@ -14,6 +14,7 @@ import base64
 import gzip
 
 import pytest
+from player import open_game, set_up
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.cold_boot
@@ -163,3 +164,40 @@ def test_a_browser_that_refuses_cache_storage_boots_normally(page: Page, probe_s
     page.wait_for_function(STORED, timeout=BOOT_MS)
     assert page.evaluate("() => probe.boots.at(-1)")["reason"] == "full"
     assert page.evaluate(KEPT) == []
+
+
+SAVED_FRIEND = """() => {
+  const key = Object.keys(localStorage).find((k) => k.startsWith("destijl.friend."));
+  return key ? JSON.parse(localStorage.getItem(key)) : null;
+}"""
+KEPT_ANY = f"async () => (await (await caches.open('{CACHE}')).keys()).length > 0"
+
+
+def forms(text: str) -> list[bytes]:
+    """The ways a secret can lie in memory: its text (UTF-8 and UTF-16/UCS-2, as JavaScript
+    and Python keep strings), and, for hex or base64url text, its bytes."""
+    found = [text.encode(), text.encode("utf-16-le")]
+    try:
+        found.append(bytes.fromhex(text))
+    except ValueError:
+        found.append(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    return found
+
+
+def test_the_kept_snapshot_holds_nothing_of_a_friend_game_in_progress(page: Page) -> None:
+    """A friend game started on the real page (its secret, drawn by the engine, and its
+    private signing key, made by the page): neither is in the snapshot this device keeps,
+    in any form; the game id neither. The snapshot is read whole (the engine's module names
+    are found in it, so the search can find text)."""
+    open_game(page)
+    set_up(page, ["human", "friend"], names=["Ann", "Ben"])
+    page.get_by_role("button", name="Start game").click()
+    page.wait_for_function(SAVED_FRIEND, timeout=BOOT_MS)
+    saved = page.evaluate(SAVED_FRIEND)
+    secret, private, game = saved["secret"], saved["signKey"]["d"], saved["game"]
+    page.wait_for_function(KEPT_ANY, timeout=BOOT_MS)
+    raw = gzip.decompress(read_kept(page)["data"])
+    assert b"destijl.api" in raw and b"destijl.friends" in raw  # the search sees text
+    for name, value in [("secret", secret), ("signing key", private), ("game id", game)]:
+        for form in forms(value):
+            assert form not in raw, f"the friend game's {name} is in the snapshot ({form!r})"

@@ -20,7 +20,10 @@
 // A worker runs one bot for one match: "load" never reuses a worker a bot has run in (no
 // state of one bot reaches another's match), and "end" terminates them all, with anything
 // a bot started in them. One spare worker, with Python started but no bot, is kept warm so
-// that the next Run starts at once. A move (or the loading of the code) that takes longer
+// that the next Run starts at once. The first worker starts Python from nothing and hands
+// over a memory snapshot made before any bot ran in it (botrunner/worker.js); every later
+// worker restores that clean snapshot instead, so a fresh Python per bot costs little.
+// Only a worker's "ready", before it is given a bot, may carry one. A move (or the loading of the code) that takes longer
 // than limitMs + GRACE_MS ends its worker (an endless loop, a sleep, an allocation without
 // end), and so does a bot that ran out of memory or broke Python.
 
@@ -30,6 +33,7 @@ const CLIP = 2000; // characters of an error's message or trace passed on
 
 let boot = null; // the "boot" message: every file a worker needs
 let spare = null; // a started worker no bot has run in
+let snapshot = null; // Python just after importing the bots' module, from the first worker
 const lanes = new Map(); // lane -> {entry, current: {id, timer} | null}
 let policy = null;
 
@@ -91,10 +95,15 @@ function startWorker() {
   w.onmessage = ({ data }) => {
     if (data?.type === "alive") {
       const { pyodide, asm, wasm, python } = boot.files;
-      w.postMessage({ type: "boot", pyodide, asm, wasm, python, lockFile: boot.lockFile });
+      w.postMessage({ type: "boot", pyodide, asm, wasm, python, lockFile: boot.lockFile, snapshot });
       return;
     }
-    if (data?.type === "ready" || data?.type === "failed") return entry.started(data);
+    if (data?.type === "ready" || data?.type === "failed") {
+      // only the first word of a worker still starting: no bot was given to it yet
+      if (data.snapshot instanceof Uint8Array && !snapshot && !entry.up) snapshot = data.snapshot;
+      entry.up = true;
+      return entry.started(data);
+    }
     const slot = lanes.get(entry.lane);
     if (!slot || slot.entry !== entry || !slot.current || data?.id !== slot.current.id) return; // late, or not an answer
     clearTimeout(slot.current.timer);

@@ -3,10 +3,14 @@
 // origin, so it has no storage and, by the sandbox's policy, no network: everything comes
 // in the "boot" message as Blobs, Pyodide's two scripts (imported from blob: URLs) and its
 // two big files (read here, in the worker, never on the page's main thread).
-//   in:  {type: "boot", pyodide, asm, lockFile, wasm, python}
+//   in:  {type: "boot", pyodide, asm, lockFile, wasm, python, snapshot?}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
-//   out: {type: "alive"} once loaded, {type: "ready"} | {type: "failed", message};
+//   out: {type: "alive"} once loaded, {type: "ready", snapshot?} | {type: "failed", message};
 //        {id, ok, move?, ms?, error?}
+// Python starts from `snapshot` when there is one (Pyodide's memory snapshot of a worker
+// like this one, made just after `import destijl.bots.user`, before any bot's code: no
+// bot's state in it), else from nothing; started from nothing, it makes that snapshot
+// before it is sealed and hands it over with "ready" (runner.js keeps the first one).
 //
 // Sealed before the bot's code runs (`seal`): no way to start another worker or load a
 // script (Worker, SharedWorker, importScripts, new Trusted Types policies are gone), only
@@ -165,7 +169,9 @@ let user = null; // the Python module destijl.bots.user
 
 const INDEX_URL = "https://pyodide.invalid/"; // names only: every file is served from memory
 
-async function start({ pyodide, asm: asmCode, lockFile, wasm, python }) {
+/** Start Python (from `snapshot` if given) and import the bots' module; resolves with a
+ * snapshot made just then when none was given (else null). */
+async function start({ pyodide, asm: asmCode, lockFile, wasm, python, snapshot }) {
   const indexURL = INDEX_URL;
   const pythonURL = `${indexURL}bot-python.zip`;
   const script = (blob) => URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
@@ -180,11 +186,31 @@ async function start({ pyodide, asm: asmCode, lockFile, wasm, python }) {
     return realFetch(input, init); // refused by the runner's policy
   };
   const [{ loadPyodide }, asm] = await Promise.all([import(script(pyodide)), import(script(asmCode))]);
-  const py = await loadPyodide({
+  const options = {
     indexURL, stdLibURL: pythonURL, lockFileContents: lockFile, createPyodideModule: asm.default,
     stdout: () => {}, stderr: () => {},
-  });
-  user = py.pyimport("destijl.bots.user");
+  };
+  if (snapshot) {
+    try {
+      user = (await loadPyodide({ ...options, _loadSnapshot: snapshot })).pyimport("destijl.bots.user");
+      return null;
+    } catch {
+      // refused (another Pyodide, damaged): start from nothing below
+    }
+  }
+  const maker = await loadPyodide({ ...options, _makeSnapshot: true });
+  maker.pyimport("destijl.bots.user");
+  let made;
+  try {
+    made = maker.makeMemorySnapshot(); // before any bot's code
+  } catch {
+    user = maker.pyimport("destijl.bots.user");
+    return null;
+  }
+  // A Python that makes a snapshot sees JavaScript's globals through a recording proxy
+  // (some calls through it fail): the bot gets a Python restored from the snapshot instead.
+  user = (await loadPyodide({ ...options, _loadSnapshot: made })).pyimport("destijl.bots.user");
+  return made;
 }
 
 /** The python zip from the site's gzipped file (web/worker.js does the same): a host may
@@ -225,10 +251,10 @@ function answer(data) {
 self.onmessage = async ({ data }) => {
   if (data?.type === "boot") {
     try {
-      await start(data);
+      const snapshot = await start(data);
       seal();
       busy = false;
-      post({ type: "ready" });
+      post(snapshot ? { type: "ready", snapshot } : { type: "ready" }, snapshot ? [snapshot.buffer] : []);
     } catch (error) {
       post({ type: "failed", message: clip(error?.message ?? error) });
     }

@@ -125,21 +125,22 @@ def table(results: dict) -> str:
     return "\n".join(out)
 
 
-def write_doc(doc: Path, command: str, text: str, results: dict) -> None:
-    """Replace (or add) this benchmark's section of docs/benchmarks.md."""
+def write_doc(doc: Path, command: str, text: str, results: dict,
+              section: str = SECTION) -> None:
+    """Replace (or add) this benchmark's `section` of docs/benchmarks.md."""
     old = doc.read_text() if doc.exists() else "# Benchmarks\n"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    body = (f"{SECTION}\n\n<!-- written by build_scripts/bench/bench_web.py: edit the script,"
+    body = (f"{section}\n\n<!-- written by build_scripts/bench/bench_web.py: edit the script,"
             f" not this section -->\n\n```\n$ {command}\n```\n\n{text}\n\n"
             f"Median of {results['runs']} runs each, interleaved, finished "
             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.machine()}, "
             f"{os.cpu_count()} cores, load average {load:.1f} at the end; Chromium "
             f"{results.get('chromium', '?')}; served by serve.py --compress (gzip).\n")
-    start = old.find(SECTION)
+    start = old.find(section)
     if start < 0:
         new = old.rstrip("\n") + "\n\n" + body
     else:
-        end = old.find("\n## ", start + len(SECTION))
+        end = old.find("\n## ", start + len(section))
         new = old[:start] + body + ("\n" + old[end + 1:] if end >= 0 else "")
         new = new.replace("\n\n\n", "\n\n")
     doc.write_text(new)

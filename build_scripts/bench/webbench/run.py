@@ -22,6 +22,9 @@ from .lighthouse import lighthouse
 from .paths import BASELINE_PATH, BUILD, DOC, GAME_PATH
 from .report import table, write_doc
 from .server import start_server, write_bench_pages
+from .snapshot import measure_snapshot, snapshot_table
+
+SNAPSHOT_SECTION = "## Memory snapshot in the browser"
 
 
 @dataclass
@@ -39,6 +42,22 @@ def build(out: Path) -> None:
                             capture_output=True, text=True)
     if result.returncode:
         raise SystemExit(f"build failed:\n{result.stdout}{result.stderr}")
+
+
+def measure_snapshot_only(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
+    """The memory snapshot's figures alone (webbench/snapshot.py)."""
+    from playwright.sync_api import sync_playwright
+
+    served, stop = start_server(root)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_options())
+            try:
+                return measure_snapshot(playwright, browser, served, opts.runs, say)
+            finally:
+                browser.close()
+    finally:
+        stop()
 
 
 def measure(opts: Options, root: Path, say: Callable[[str], None]) -> dict:
@@ -129,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--doc", type=Path, default=DOC, help="the Markdown file to write")
     parser.add_argument("--json", type=Path, help="also write every figure as JSON here")
     parser.add_argument("--keep", type=Path, help="build into this folder and keep it")
+    parser.add_argument("--snapshot", action="store_true",
+                        help="only the memory snapshot's figures (webbench/snapshot.py), in"
+                             f" their own section, {SNAPSHOT_SECTION[3:]!r}")
     args = parser.parse_args(argv)
     runs = 1 if args.quick else max(1, args.runs)
     opts = Options(runs, args.quick, not (args.quick or args.no_lighthouse),
@@ -137,6 +159,20 @@ def main(argv: list[str] | None = None) -> int:
     command = "python build_scripts/bench/bench_web.py" + "".join(f" {a}" for a in given) + (
         "        # make bench-web" if not given else "")
     say = lambda text: print(f"[bench-web] {text}", file=sys.stderr, flush=True)  # noqa: E731
+    if args.snapshot:
+        command = command.replace("        # make bench-web", "")
+        with site(opts) as root:
+            say(f"built {root}")
+            results = measure_snapshot_only(opts, root, say)
+        results["chromium"] = chromium.version()
+        text = snapshot_table(results)
+        print(text)
+        if args.json:
+            args.json.write_text(json.dumps(results, indent=1))
+        if opts.write:
+            write_doc(opts.write, command, text, results, SNAPSHOT_SECTION)
+            say(f"wrote {opts.write}")
+        return 0
     with site(opts) as root:
         say(f"built {root}")
         results = measure(opts, root, say)
