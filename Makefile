@@ -13,7 +13,7 @@ JOBS ?= 2
 # npm writes this file on every install: it stands for "node_modules matches the lockfile".
 NODE_MODULES := build_scripts/node_modules/.package-lock.json
 
-.PHONY: puzzles test-node play test setup npm deps browser build serve lint test-static test-engine test-wasm test-web bench bench-web test-bench mutation clean
+.PHONY: puzzles test-node play test setup npm deps browser build serve lint test-static test-engine test-wasm test-web bench bench-web bench-snapshot test-bench mutation clean
 
 # --no-compile: Python compiles a module to bytecode when it is first imported, so only the
 # modules the tests use (pip compiling every installed package took 4 s more).
@@ -97,6 +97,10 @@ test-bench: setup npm browser build
 # Load benchmark in Chromium + Lighthouse; writes docs/benchmarks.md (not part of `make test`).
 bench-web: setup npm browser
 	$(PY) build_scripts/bench/bench_web.py
+
+# The memory snapshot's figures alone (returning visit, Lab bots, review); writes their section.
+bench-snapshot: setup npm browser
+	$(PY) build_scripts/bench/bench_web.py --snapshot
 
 clean:
 	rm -rf $(VENV) dist build_scripts/node_modules

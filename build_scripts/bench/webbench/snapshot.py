@@ -1,4 +1,4 @@
-"""The memory snapshot's benchmark (`python build_scripts/bench_web.py --snapshot`, or
+"""The memory snapshot's benchmark (`python build_scripts/bench/bench_web.py --snapshot`, or
 `make bench-snapshot`): what restoring Python from the engine's snapshot (web/snapshot.js)
 saves, in headless Chromium, interleaved, the median of `--runs` runs each:
 
