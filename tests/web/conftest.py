@@ -343,8 +343,8 @@ SNAPSHOT_FILE = "test-engine-snapshot.bin.gz"  # answered by a route, not on the
 READ_SNAPSHOT = f"""async () => {{
   const cache = await caches.open("{SNAPSHOT_CACHE}");
   const [key] = await cache.keys();
-  if (!key) return null;
-  const hit = await cache.match(key);
+  const hit = key && await cache.match(key);
+  if (!hit) return null;  // none yet, or listed while its put is under way
   const bytes = new Uint8Array(await hit.arrayBuffer());
   let text = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {{
@@ -389,10 +389,16 @@ def site_snapshot(browser: playwright_api.Browser, site: Site) -> SiteSnapshot |
     try:
         page = ctx.new_page()
         page.goto("/")
-        page.wait_for_function(
-            f"""async () => (await (await caches.open("{SNAPSHOT_CACHE}")).keys()).length > 0""",
-            timeout=120_000)
-        kept = page.evaluate(READ_SNAPSHOT)
+        page.evaluate(f"""() => {{
+          window.__kept = null;
+          const look = async () => {{
+            window.__kept = await ({READ_SNAPSHOT})();
+            if (!window.__kept) setTimeout(look, 50);
+          }};
+          look();
+        }}""")  # wait_for_function does not wait for a promise: the page keeps looking
+        page.wait_for_function("() => window.__kept", timeout=120_000)
+        kept = page.evaluate("() => window.__kept")
     except playwright_api.Error:
         return None
     finally:

@@ -40,7 +40,8 @@ KEPT = f"""async () => {{
 READ = f"""async () => {{
   const cache = await caches.open("{CACHE}");
   const [key] = await cache.keys();
-  const hit = await cache.match(key);
+  const hit = key && await cache.match(key);
+  if (!hit) return null;  // none yet, or listed while its put is under way
   const bytes = new Uint8Array(await hit.arrayBuffer());
   let text = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {{
@@ -74,9 +75,27 @@ def made_and_kept(page: Page, url: str) -> list[str]:
     return news
 
 
+WATCH = """(read) => {
+  window.__kept = null;
+  const look = async () => {
+    window.__kept = await read();
+    if (!window.__kept) setTimeout(look, 50);
+  };
+  look();
+}"""
+
+
+def wait_kept(page: Page, read: str) -> dict:
+    """What `read` (an async function giving null until a snapshot is kept and readable)
+    gives, once it gives something: wait_for_function does not wait for a promise."""
+    page.evaluate(f"() => ({WATCH})({read})")
+    page.wait_for_function("() => window.__kept", timeout=BOOT_MS)
+    return page.evaluate("() => window.__kept")
+
+
 def read_kept(page: Page) -> dict:
     """The kept snapshot: {url, build, data (its gzipped bytes)}."""
-    kept = page.evaluate(READ)
+    kept = wait_kept(page, READ)
     kept["data"] = base64.b64decode(kept["data"])
     return kept
 
@@ -170,7 +189,6 @@ SAVED_FRIEND = """() => {
   const key = Object.keys(localStorage).find((k) => k.startsWith("destijl.friend."));
   return key ? JSON.parse(localStorage.getItem(key)) : null;
 }"""
-KEPT_ANY = f"async () => (await (await caches.open('{CACHE}')).keys()).length > 0"
 
 
 def forms(text: str) -> list[bytes]:
@@ -195,7 +213,6 @@ def test_the_kept_snapshot_holds_nothing_of_a_friend_game_in_progress(page: Page
     page.wait_for_function(SAVED_FRIEND, timeout=BOOT_MS)
     saved = page.evaluate(SAVED_FRIEND)
     secret, private, game = saved["secret"], saved["signKey"]["d"], saved["game"]
-    page.wait_for_function(KEPT_ANY, timeout=BOOT_MS)
     raw = gzip.decompress(read_kept(page)["data"])
     assert b"destijl.api" in raw and b"destijl.friends" in raw  # the search sees text
     for name, value in [("secret", secret), ("signing key", private), ("game id", game)]:
