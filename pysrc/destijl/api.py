@@ -245,8 +245,13 @@ def cmd_link_text(args: dict) -> dict:
 
 def cmd_link_open(args: dict) -> dict:
     """Check a link's (inflated) text and replay its game: ``{kind, day, number, view}``
-    (a friend link: ``{kind: "friend", record}``, its record for ``friend_open``)."""
+    (a friend link: ``{kind: "friend", record}``, its record for ``friend_open``). With
+    ``today`` (the latest date on Earth by the device's clock), a daily link's day gets
+    ``verify``'s check: one later than that is refused."""
+    today = args.get("today")
     opened = link.from_text(args.get("text"))
+    if today is not None and opened.kind == "daily" and opened.day is not None:
+        daily_proof.check_day(opened.day, today)
     if opened.friend is not None:  # the page hands it to friend_open with its saved game
         return {"kind": "friend", "day": None, "number": None, "view": None,
                 "record": opened.friend}

@@ -34,6 +34,13 @@ def latest_date(now: float | None = None) -> str:
                                                  + EARLIEST_ZONE))
 
 
+def check_day(day: str, today: str) -> None:
+    """``NotGenuine`` if ``day`` is later than ``today`` (no daily is played before its day)."""
+    if daily._days(day) > daily._days(today):
+        raise NotGenuine(f"day: {day} is later than today ({today}): a Today's Painting is "
+                         "played on its day or after, never before")
+
+
 def verify(opened: link.OpenedLink, today: str) -> daily.DailyResult:
     """The engine's result of an opened daily link, or ``NotGenuine`` naming the problem.
 
@@ -44,9 +51,7 @@ def verify(opened: link.OpenedLink, today: str) -> daily.DailyResult:
     if opened.kind != "daily" or opened.day is None or opened.game is None:
         raise NotGenuine(f"k: this is a {opened.kind} link, not a Today's Painting result")
     day = opened.day
-    if daily._days(day) > daily._days(today):
-        raise NotGenuine(f"day: {day} is later than today ({today}): a Today's Painting is "
-                         "played on its day or after, never before")
+    check_day(day, today)
     claims = opened.claims or {}
     try:
         outcome = daily.result(opened.game, day, claims.get("h", 0))

@@ -31,8 +31,8 @@ VIEW_TEACH = {"paint.js", "teach/render.js", "teach/rules.js", "teach/tour.js", 
               "opening/render.js", "review/render.js", "rating/render.js", "replay/render.js",
               "puzzles/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
-                 "daily/control.js", "daily/play.js", "opening/control.js", "review/control.js",
-                 "rating/control.js", "replay/control.js"}
+                 "daily/control.js", "daily/play.js", "daily/marks.js", "opening/control.js",
+                 "review/control.js", "rating/control.js", "replay/control.js"}
 
 
 def layer(module: str) -> tuple[int, str]:

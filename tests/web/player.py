@@ -278,3 +278,17 @@ def check_scores_against_engine(where: Where, record: dict, tmp_path: Path) -> N
         assert title.startswith("Shared victory")
     if sheet.get("tie_break"):
         expect(where.locator(".tie-break")).to_have_text(sheet["tie_break"])
+
+
+def no_site_clock(ctx: Any) -> None:
+    """The site's HEAD answers carry no Date header (web/app/daily/clock.js asks one for the
+    site's clock): the page has no second opinion on its clock, as offline, so a test that
+    fixes the device's clock on a past day still plays that day scored."""
+
+    def head(route: Any, request: Any) -> None:
+        if request.method == "HEAD":
+            route.fulfill(status=200, headers={"content-type": "text/html"}, body="")
+        else:
+            route.fallback()
+
+    ctx.route("**/*", head)

@@ -1,12 +1,15 @@
 """One honest Today's Painting a day (docs/daily.md, "One scored attempt a day") in real
 Chromium: no Undo in the scored daily (practice keeps it), one scored attempt across two
-tabs, no scored daily on a clock set ahead, a forged results file adds nothing and says
-so, and the share text says whether hints were used."""
+tabs, none again after its save is deleted, an attempt closed at its end scored at the next
+load, no scored daily on a clock set ahead or back, no result link for a day ahead, a
+forged results file adds nothing and says so, and the share text says whether hints were
+used."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +20,7 @@ from player import (
     HUMAN_MAY_PLAY,
     REPO,
     TURN_MS,
+    no_site_clock,
     place_first_spot,
     play_to_end,
     saved_ply,
@@ -38,8 +42,9 @@ NO_UNDO = "No Undo in Today's Painting: one honest attempt a day. Practice games
 
 @pytest.fixture
 def device(browser: Browser, site, guard) -> Iterator:
-    """Factory: `device(tz, when)` gives a fresh context (a device) whose clock shows `when`;
-    `device.page(ctx, when)` another tab of it."""
+    """Factory: `device(tz, when, site_clock=False)` gives a fresh context (a device) whose
+    clock shows `when`; `device.tab(ctx, when)` another tab of it. Without `site_clock` the
+    site's HEAD answers have no Date header (the device's clock is fixed on a past day)."""
     opened: list[BrowserContext] = []
 
     def tab(ctx: BrowserContext, when: str | None) -> Page:
@@ -48,10 +53,12 @@ def device(browser: Browser, site, guard) -> Iterator:
             page.clock.set_fixed_time(when)
         return page
 
-    def open_device(tz: str, when: str | None) -> Page:
+    def open_device(tz: str, when: str | None, site_clock: bool = False) -> Page:
         ctx = browser.new_context(base_url=site.url, timezone_id=tz,
                                   viewport={"width": 1280, "height": 800})
         guard.watch(ctx)
+        if not site_clock:
+            no_site_clock(ctx)
         opened.append(ctx)
         return tab(ctx, when)
 
@@ -149,9 +156,9 @@ def test_two_tabs_give_one_scored_attempt_and_hints_are_in_the_share_text(device
 def test_a_clock_set_ahead_gives_no_scored_daily(device, how: str) -> None:
     ahead = dt.datetime.now(dt.UTC) + dt.timedelta(days=3)
     if how == "page.clock":
-        page = device("UTC", ahead.isoformat())
+        page = device("UTC", ahead.isoformat(), site_clock=True)
     else:  # the real clock, shifted 3 days by a script that replaces Date
-        page = device("UTC", None)
+        page = device("UTC", None, site_clock=True)
         page.context.add_init_script(f"""(() => {{
           const Real = Date, shift = {3 * 86_400_000};
           class Shifted extends Real {{
@@ -170,6 +177,95 @@ def test_a_clock_set_ahead_gives_no_scored_daily(device, how: str) -> None:
     assert keys == []  # no scored game was dealt
     dialog.get_by_role("button", name="Play as practice").click()
     expect(page.locator("#status")).to_contain_text("Practice #")
+
+
+GAMES = "() => Object.keys(localStorage).filter((k) => k.startsWith('destijl.game.'))"
+STORED = ("(date) => JSON.parse(localStorage.getItem('destijl.daily') || 'null')"
+          "?.days?.[date] ?? null")
+
+
+def test_deleting_the_attempt_gives_no_second_scored_daily(device) -> None:
+    """The issue's attack (a): play part of it, close the tab, delete the attempt in Saved
+    games, press Today's Painting: once a fresh scored daily at move 0; now refused."""
+    when = "2026-12-04T12:00:00Z"
+    page = device(AMSTERDAM, when)
+    open_daily(page)
+    place_first_spot(page)
+    page.locator(HUMAN_MAY_PLAY).wait_for(timeout=TURN_MS)
+    ctx = page.context
+    page.close()
+    page = device.tab(ctx, when)
+    page.goto("/?speed=fast")
+    wait_ready(page)
+    if page.locator("#table").is_visible():  # the saved game resumed: back to the start
+        page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name=re.compile("^Delete the saved game of")).first.click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete it").click()
+    page.wait_for_function(f"() => ({GAMES})().length === 0")
+    page.get_by_role("button", name="Today's Painting").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("Today's Painting was already started here")
+    assert page.evaluate(GAMES) == []  # no fresh scored attempt was dealt
+    dialog.get_by_role("button", name="Play as practice").click()
+    expect(page.locator("#status")).to_contain_text("Practice #4")
+
+
+def test_a_daily_closed_at_its_end_is_scored_when_the_page_next_loads(device) -> None:
+    """The issue's attack (b): finish the daily and close the tab at once, while the par is
+    still being worked out: once nothing was stored and the next one was a fresh attempt."""
+    when = "2026-12-04T12:00:00Z"
+    page = device(AMSTERDAM, when)
+    open_daily(page)
+    play_to_end(page)
+    ctx = page.context
+    page.close()  # within a frame of the end: the par game has only just begun
+    page = device.tab(ctx, when)
+    page.goto("/?speed=fast")
+    wait_ready(page)
+    page.wait_for_function(STORED, arg="2026-12-04", timeout=120_000)
+    if page.locator("#table").is_visible():
+        page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="Today's Painting").click()
+    expect(page.get_by_role("dialog")).to_contain_text("you scored")
+
+
+def test_a_clock_set_back_gives_no_scored_daily(device) -> None:
+    """The issue's attack: a device set back two days played that day scored. Refused by
+    the site's clock, and (offline) by a later day already played on the device."""
+    back = dt.datetime.now(dt.UTC) - dt.timedelta(days=2)
+    page = device("UTC", back.isoformat(), site_clock=True)
+    page.goto("/?daily&speed=fast")
+    wait_ready(page)
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("This device's clock is behind")
+    assert page.evaluate(GAMES) == []
+    dialog.get_by_role("button", name="Play as practice").click()
+    expect(page.locator("#status")).to_contain_text("Practice #")
+    # no site's clock: the day played later on this device says it is behind
+    page = device(AMSTERDAM, "2026-12-04T12:00:00Z")
+    page.goto("/?speed=fast")
+    wait_ready(page)
+    page.evaluate("() => localStorage.setItem('destijl.daily.attempts', JSON.stringify("
+                  "{'2026-12-06': {record: null, over: false, hints: 0, at: 1}}))")
+    page.get_by_role("button", name="Today's Painting").click()
+    dialog = page.get_by_role("alertdialog")
+    expect(dialog).to_contain_text("This device's clock is behind")
+    expect(dialog).to_contain_text("6 December 2026's Today's Painting was already played")
+    assert page.evaluate(GAMES) == []
+
+
+def test_a_result_link_for_a_day_ahead_is_refused(device) -> None:
+    """The issue's attack: a result link for a day months ahead opened without refusal
+    (`verify` refused it); the site now applies verify's day check."""
+    far = (dt.datetime.now(dt.UTC) + dt.timedelta(days=120)).date().isoformat()
+    payload = link.encode(played(far).record(), "daily", far)
+    page = device("UTC", None, site_clock=True)
+    page.goto(f"/?speed=fast#g={payload}")
+    wait_ready(page)
+    expect(page.get_by_role("alert")).to_contain_text(
+        f"The game link was refused, so nothing changed: day: {far} is later than today",
+        timeout=BOOT_MS)
+    assert page.evaluate(GAMES) == []
 
 
 def played(date: str, bots: str = "medium"):

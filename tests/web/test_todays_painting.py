@@ -24,6 +24,7 @@ from player import (
     PHONE,
     REPO,
     engine,
+    no_site_clock,
     place_first_spot,
     play_to_end,
     saved_record,
@@ -52,6 +53,7 @@ def device(browser: Browser, site, guard, request: pytest.FixtureRequest) -> Ite
         ctx = browser.new_context(base_url=site.url, timezone_id=tz, service_workers="allow",
                                   **{"viewport": {"width": 1280, "height": 800}, **options})
         guard.watch(ctx)
+        no_site_clock(ctx)  # the clock is fixed on a past day: no site's clock to say so
         opened.append(ctx)
         page = ctx.new_page()
         page.clock.set_fixed_time(when)

@@ -30,7 +30,10 @@ export function createLinks({ engine, get, up, location, table, saves, replay, f
   async function open(payload) {
     forget();
     try {
-      const opened = await engine.call("link_open", { text: await unpack(payload) });
+      // a daily result gets verify's day check: none later than the latest date on Earth now
+      // (UTC+14, by this device's clock, as daily/clock.js)
+      const today = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+      const opened = await engine.call("link_open", { text: await unpack(payload), today });
       if (opened.kind === "friend") { // checked against this device's game there (docs/friends.md)
         await friends.openRecord(opened.record);
         return true;

@@ -9,6 +9,7 @@ import { reason } from "../control/narration.js";
 import * as T from "../transitions.js";
 import { localDate } from "./day.js";
 import { createGuard } from "./guard.js";
+import { createMarks } from "./marks.js";
 import { FORMAT, readDays } from "./store.js";
 
 /** The date of the scored daily in progress on the table, or null. */
@@ -19,24 +20,29 @@ function scoredOnTable(s) {
 /**
  * @param deps `engine`, the store's `get`/`up` and `table` (`cancel()`: the attempt another
  *   tab holds stops here).
- * @returns {{refresh, fileOf, today, watch, claim, elsewhere}}
+ * @returns {{refresh, settle, fileOf, today, watch, claim, elsewhere}}
  */
 export function createDaily({ engine, get, up, table }) {
 
   /** Today's local date (the browser's clock, read each time: midnight may pass). */
   const today = () => localDate(new Date());
 
-  /** Read the stored results, and today's puzzle number once the engine can tell it. */
+  /**
+   * Read the stored results and today's puzzle number; then score an attempt that ended
+   * unscored (its par game is seconds of the engine's time: after the quick call).
+   */
   async function refresh() {
     up(T.setDailyDays, readDays());
     const date = today();
-    if (get().today?.date === date) return;
-    try {
-      const { number } = await engine.call("daily", { date });
-      up(T.setToday, { date, number });
-    } catch (error) {
-      up(T.setToday, { date, number: null, problem: reason(error) });
+    if (get().today?.date !== date) {
+      try {
+        const { number } = await engine.call("daily", { date });
+        up(T.setToday, { date, number });
+      } catch (error) {
+        up(T.setToday, { date, number: null, problem: reason(error) });
+      }
     }
+    settle();
   }
 
   /** The parsed `destijl-daily/1` file in `text`, or null if it is not one (then it may be a game record). */
@@ -49,6 +55,8 @@ export function createDaily({ engine, get, up, table }) {
     }
   }
 
+  const marks = createMarks({ engine, get, up });
+  const settle = marks.settle;
   const guard = createGuard();
 
   /**
@@ -56,6 +64,7 @@ export function createDaily({ engine, get, up, table }) {
    * tab lock; one that another tab holds goes back to the start screen, practice on offer.
    */
   function watch(s) {
+    marks.keep(s);
     const date = scoredOnTable(s);
     if (date === guard.holds()) return;
     if (!date) return guard.release();
@@ -73,5 +82,5 @@ export function createDaily({ engine, get, up, table }) {
       yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
   }
 
-  return { refresh, fileOf, today, watch, claim: guard.claim, elsewhere };
+  return { refresh, settle, fileOf, today, watch, claim: guard.claim, elsewhere };
 }

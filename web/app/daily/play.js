@@ -11,9 +11,9 @@ import { lost, reason, turnText } from "../control/narration.js";
 import { linkURL, pack, unpack } from "../link/codec.js";
 import { listGames } from "../storage.js";
 import * as T from "../transitions.js";
-import { aheadOfSite } from "./clock.js";
+import { offClock } from "./clock.js";
 import { dateLabel } from "./day.js";
-import { fileOf as fileData, readDays, storeDays } from "./store.js";
+import { entryOf, fileOf as fileData, latestSeen, markAttempt, readDays, readMarks, storeDays } from "./store.js";
 
 /**
  * Today's Painting's games: `open` (today's) and `practice` (any date's).
@@ -27,19 +27,22 @@ export function createDailyGames(deps) {
   /**
    * "Today's Painting": today's result if it is played, else the saved attempt, else a new
    * deal (after a yes if another game is in progress). Not while another tab plays it, nor
-   * on a date the site's clock says has not begun anywhere (then practice is on offer).
+   * on a date that is not current anywhere on Earth (then practice is on offer), nor once
+   * the day is marked attempted on this device (its attempt ended, or its save is gone).
    */
   async function open({ confirmed = false } = {}) {
     await daily.refresh();
     const date = daily.today();
     if (get().dailyDays[date]) return up(T.openDialog, { kind: "daily", date });
-    const latest = await aheadOfSite(date, sitePage(deps));
-    if (latest) return clockAhead(up, date, latest);
+    const off = await offClock(date, sitePage(deps), latestSeen());
+    if (off) return clockOff(up, date, off);
     if (!(await daily.claim(date))) return daily.elsewhere(date);
     const s = get();
     if (s.daily?.date === date && !s.daily.practice && s.view && !s.view.is_over) return games.resume();
     const id = savedAttempt(deps.mode, date);
     if (id) return games.resumeSaved(id);
+    const mark = readMarks()[date];
+    if (mark) return attempted(deps, date, mark);
     if (!confirmed) {
       return saves.confirmReplace({ title: "Start Today's Painting?", yesLabel: "Start Today's Painting",
         yes: { type: "daily-open", confirmed: true } }, () => deal(deps, date, false));
@@ -108,10 +111,29 @@ function savedAttempt(mode, date) {
   return listGames(mode).games.find((g) => !g.over && g.daily?.date === date && !g.daily.practice)?.id ?? null;
 }
 
-/** The device's date is later than the latest date on Earth by the site's clock. */
-function clockAhead(up, date, latest) {
-  up(T.openDialog, { kind: "confirm", title: "This device's clock is ahead",
-    text: `This device says it is ${dateLabel(date)}, but by the site's clock that day has not begun anywhere yet (it is ${dateLabel(latest)} at the latest). Today's Painting is scored on its own day only: play this deal as practice, or set the clock right and open it again.`,
+/** The device's date is not current anywhere on Earth (`off`: clock.js `offClock`). */
+function clockOff(up, date, off) {
+  const whose = { device: "this device's own clock", played: "the days played on this device", site: "the site's clock" }[off.by];
+  const why = off.way === "ahead"
+    ? `by ${whose} that day has not begun anywhere yet (it is ${dateLabel(off.date)} at the latest)`
+    : off.by === "played"
+      ? `${dateLabel(off.date)}'s Today's Painting was already played on this device`
+      : `by ${whose} that day is over everywhere (it is ${dateLabel(off.date)} at the earliest)`;
+  up(T.openDialog, { kind: "confirm", title: `This device's clock is ${off.way}`,
+    text: `This device says it is ${dateLabel(date)}, but ${why}. Today's Painting is scored on its own day only: play this deal as practice, or set the clock right and open it again.`,
+    yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
+}
+
+/**
+ * `date` is marked attempted on this device, and no attempt of it is saved: one that ended
+ * is scored now (the tab closed before its result was stored); one cut short (its save
+ * deleted) is not dealt again as scored.
+ */
+async function attempted(deps, date, mark) {
+  const { up, get, daily } = deps;
+  if (mark.over && (await daily.settle()) && get().dailyDays[date]) return up(T.openDialog, { kind: "daily", date });
+  up(T.openDialog, { kind: "confirm", title: "Today's Painting was already started here",
+    text: `${dateLabel(date)}'s scored attempt was dealt on this device${mark.over ? "" : " and its saved game is gone"}. One scored attempt a day: play this deal as practice (not counted).`,
     yesLabel: "Play as practice", noLabel: "Close", yes: { type: "daily-practice", date, confirmed: true } });
 }
 
@@ -121,6 +143,7 @@ async function deal({ engine, up, table, saves, bots }, date, isPractice) {
   up(T.busy, true);
   try {
     const { number, view } = await engine.call("daily", { date });
+    if (!isPractice) markAttempt(date, { record: view.record }); // before it is shown: nothing clears it
     table.replaced(isPractice ? "practice" : "daily"); // dealt here
     up(T.setDaily, { date, number, practice: isPractice });
     const what = `${isPractice ? "Practice: " : ""}Today's Painting #${number}, ${dateLabel(date)}`;
@@ -222,8 +245,7 @@ async function workOut(deps, daily, record, hints) { // hints: part of the resul
     const url = linkURL(sitePage(deps), payload);
     if (get().view?.record !== record) return;
     if (!daily.practice) {
-      const stored = storeDays({ [daily.date]: { score: result.total, par: result.par, place: result.place,
-        players: result.players, link: payload, text: result.text, number: result.number, verdict: result.verdict, hints } });
+      const stored = storeDays({ [daily.date]: entryOf(result, payload, hints) });
       up(T.setDailyDays, stored.days);
     }
     up(T.setDailyResult, { ...result, share: `${result.text}\n${url}` });

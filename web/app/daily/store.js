@@ -60,3 +60,53 @@ export function storeDays(days) {
   }, false);
   return { ok, days: merged };
 }
+
+// The attempt marks (docs/daily.md, "One scored attempt a day"): a scored daily is marked
+// attempted on the device when it is dealt, apart from the saved games, so that deleting
+// its save, closing the tab, reloading or a second tab does not clear it:
+//   destijl.daily.attempts = {"2026-12-01": {record, over, hints, at}}
+// `record` is the attempt as it stands (kept on every move), so an attempt that ended
+// without a stored result (the tab closed while the par was being worked out) is scored
+// when the page next loads. Marks are never removed, only the oldest beyond MAX_MARKS.
+const MARKS_KEY = "destijl.daily.attempts";
+const MAX_MARKS = 400;
+
+/** The attempt marks kept on this device: {date: {record, over, hints, at}}. */
+export function readMarks() {
+  const data = quiet(() => JSON.parse(local()?.getItem(MARKS_KEY) || "null"));
+  const marks = {};
+  if (!data || typeof data !== "object") return marks;
+  for (const [date, mark] of Object.entries(data)) {
+    if (DATE.test(date) && mark && typeof mark === "object") {
+      marks[date] = { record: mark.record && typeof mark.record === "object" ? mark.record : null,
+        over: mark.over === true, hints: count(mark.hints, 0, 999) ? mark.hints : 0, at: Number(mark.at) || 0 };
+    }
+  }
+  return marks;
+}
+
+/** Mark `date` attempted with the attempt as it stands; false if it could not be stored. */
+export function markAttempt(date, { record, over = false, hints = 0 }) {
+  const marks = { ...readMarks(), [date]: { record, over, hints, at: Date.now() } };
+  const kept = Object.keys(marks).sort().slice(-MAX_MARKS);
+  return quiet(() => {
+    local().setItem(MARKS_KEY, JSON.stringify(Object.fromEntries(kept.map((d) => [d, marks[d]]))));
+    return true;
+  }, false);
+}
+
+/** The same game? (A mark's record and the table's: the same deal and seed.) */
+export function sameDeal(a, b) {
+  return !!a && !!b && a.seed === b.seed && JSON.stringify(a.deal) === JSON.stringify(b.deal);
+}
+
+/** The latest date this device has marked attempted or holds a result of, or null. */
+export function latestSeen(days = readDays(), marks = readMarks()) {
+  return [...Object.keys(days), ...Object.keys(marks)].sort().at(-1) ?? null;
+}
+
+/** The stored entry of a scored result (`result` from the engine's `daily_result`). */
+export function entryOf(result, payload, hints) {
+  return { score: result.total, par: result.par, place: result.place, players: result.players,
+    link: payload, text: result.text, number: result.number, verdict: result.verdict, hints };
+}
