@@ -309,6 +309,7 @@ def templates() -> dict[str, list[dict]]:
     fgame = friend_replay(mid_friend)
     fmove = fgame.legal_moves()[0].to_dict() if fgame.legal_moves() else move
     lab = {"players": 2, "seed": 5, "lineup": ["mine", "easy"]}
+    puzzle = shipped_puzzle()
     started = json.loads(handle(request("lab_advance", json.dumps(
         {**lab, "deal": 0, "rotation": 0}))))["result"]
     return {
@@ -364,7 +365,18 @@ def templates() -> dict[str, list[dict]]:
             {"ply": 1, "seat": 2, "loss": 0, "win_before": 0.3, "win_after": 0.3}]}],
         "review_boards": [{"record": plain[1], "ply": 1,
                            "best": bot_choice_plain(plain[1], upto=1)}],
+        "puzzle_answer": [{"puzzle": puzzle, "move": puzzle["solutions"][0]}],
+        "puzzle_day": [{"date": day, "count": 10}],
     }
+
+
+@functools.cache
+def shipped_puzzle() -> dict:
+    """The shipped puzzle nearest its game's end (the quickest to weigh: nothing hidden),
+    as ``puzzles list --json`` gives it."""
+    from destijl.puzzles_cli import load
+
+    return max(load(None), key=lambda p: p.ply / len(p.game["moves"])).listed()
 
 
 @functools.cache

@@ -30,10 +30,9 @@ def cmd_puzzle_answer(args: dict[str, Any]) -> dict[str, Any]:
     puzzle = args.get("puzzle")
     if not isinstance(puzzle, dict) or not isinstance(puzzle.get("record"), dict):
         raise BadRequest("puzzle: expected a puzzle with its record")
-    record = puzzle["record"]
-    if puzzle.get("id") != puzzle_id(record):
+    before = replay(puzzle["record"])  # checked first: the id is the hash of what it holds
+    if puzzle.get("id") != puzzle_id(before.record()):
         raise BadRequest(f"puzzle.id: {quote(puzzle.get('id'))} does not match its record")
-    before = replay(record)
     if before.is_over or before.current_seat != puzzle.get("seat"):
         raise BadRequest("puzzle.seat: not the seat to play in its record")
     listed = puzzle.get("solutions")
