@@ -185,7 +185,10 @@ def test_api_review_commands() -> None:
     moves = reply["result"]["moves"]
     assert [m["ply"] for m in moves] == [2, 3]
     assert {"ply", "seat", "played", "best", "loss", "win_before", "win_after", "why",
-            "label", "played_move", "best_move"} <= set(moves[0])
+            "label", "drop", "played_move", "best_move"} <= set(moves[0])
+    for m in moves:  # the label is judged by the drop the page shows beside it
+        assert m["drop"] == max(0.0, m["win_before"] - m["win_after"])
+        assert m["label"] == label(m["drop"])
     summary = json.loads(handle(json.dumps(
         {"cmd": "review_summary", "args": {"players": 3, "moves": moves}})))
     assert summary["ok"], summary

@@ -27,9 +27,9 @@ STATE = {"state.js", "transitions.js", "teach/state.js", "queries.js", "modes.js
          "puzzles/store.js"}
 # the feature folders teach/, friends/, daily/ and opening/ have a part on each side
 VIEW_TEACH = {"paint.js", "teach/render.js", "teach/rules.js", "teach/tour.js", "teach/buttons.js",
-              "friends/render.js", "friends/saves.js", "daily/render.js", "daily/dialog.js",
-              "opening/render.js", "review/render.js", "rating/render.js", "replay/render.js",
-              "puzzles/render.js"}
+              "friends/render.js", "friends/saves.js", "friends/invite.js", "daily/render.js",
+              "daily/dialog.js", "opening/render.js", "review/render.js", "rating/render.js",
+              "replay/render.js", "puzzles/render.js"}
 CONTROL_TEACH = {"teach/control.js", "teach/asks.js", "teach/guide.js", "friends/control.js",
                  "daily/control.js", "daily/play.js", "daily/marks.js", "opening/control.js",
                  "review/control.js", "rating/control.js", "replay/control.js"}

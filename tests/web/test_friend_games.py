@@ -10,10 +10,12 @@ import json
 import re
 
 import pytest
+from pictures import picture
 from player import (
     BOOT_MS,
     PHONE,
     TURN_MS,
+    engine,
     open_game,
     place_first_spot,
     saved_ply,
@@ -375,3 +377,61 @@ def test_play_a_friend_with_default_names_by_keyboard_and_by_touch(
     expect(row).to_contain_text(re.compile(r"\d{1,2} \w{3}, \d\d:\d\d"))
     ann.get_by_role("button", name=re.compile(r"^Remove the finished game of Ann, Ben")).click()
     expect(ann.locator("#friend-games li")).to_have_count(0)
+
+
+# Each frame from the first (a requestAnimationFrame callback runs before its paint): is the
+# start screen's form shown, is the link's screen shown?
+FRAMES_JS = """window.frames_seen = [];
+const look = () => {
+  const form = document.querySelector('#setup form');
+  const invite = document.querySelector('#invite');
+  window.frames_seen.push({ form: !!form && form.checkVisibility(),
+    invite: !!invite && invite.checkVisibility(), text: invite ? invite.innerText : '' });
+  if (window.frames_seen.length < 2000) requestAnimationFrame(look);
+};
+requestAnimationFrame(look);"""
+
+
+def test_the_invited_friend_sees_the_invitation_from_the_first_paint(browser, site, guard) -> None:
+    """Issue 61: Ann's first link on a fresh device showed the ordinary start screen (seats
+    You/Piet/Theo) for the whole engine download; now who invited you, the seats, your seat
+    and what happens next, from the first paint, with the engine held back."""
+    key = p256.compressed(p256.public_key_of(61)).hex()
+    record = engine("friend_new", key=key, seats=[
+        {"name": "Ann", "controller": "human"}, {"name": "Ben", "controller": "friend"},
+        {"name": "Mo", "controller": "bot:random"}])["record"]
+    ctx = browser.new_context(base_url=site.url, viewport={"width": 1280, "height": 800})
+    guard.watch(ctx)
+    held: list = []
+    ctx.route(re.compile(r"pyodide\.asm\.wasm"), lambda route: held.append(route))
+    ctx.add_init_script(FRAMES_JS)
+    page = ctx.new_page()
+    try:
+        page.goto(link_of(site.url, record))
+        invite = page.locator("#invite")
+        expect(page.get_by_role("heading", name="Ann invited you to a game of De Stijl")
+               ).to_be_visible()
+        expect(invite).to_contain_text("You play Ben.")
+        seats = invite.get_by_role("list", name="Seats").get_by_role("listitem")
+        expect(seats).to_have_count(3)
+        expect(seats.nth(0)).to_contain_text("Ann · on their device")
+        expect(seats.nth(1)).to_contain_text("Ben · you, on this device")
+        expect(seats.nth(2)).to_contain_text("Mo · ")
+        expect(invite).to_contain_text("The game engine is loading")
+        expect(invite).to_contain_text("a link to send back to Ann")
+        assert page.locator("html").get_attribute("data-engine") != "ready"
+        frames = page.evaluate("window.frames_seen")
+        assert frames and frames[0]["invite"], frames[:3]  # the link's screen at the first paint
+        shown = [f for f in frames if f["form"]]
+        assert not shown, f"the start screen's form showed under the link: {shown[:2]}"
+        picture(page, "friend-invite-1280.png")
+        page.set_viewport_size(PHONE)
+        picture(page, "friend-invite-360.png")
+        page.set_viewport_size({"width": 1280, "height": 800})
+    finally:
+        for route in held:
+            route.continue_()
+        ctx.unroute(re.compile(r"pyodide\.asm\.wasm"))
+    expect(page.locator("#friend-status")).to_contain_text("You play Ben", timeout=BOOT_MS)
+    expect(page.locator("#invite")).to_be_hidden()
+    ctx.close()

@@ -38,7 +38,7 @@ import { createRating } from "./rating/control.js";
 import { createSettings } from "./control/settings.js";
 import { createAccess } from "./control/access.js";
 import { createTeach } from "./teach/control.js";
-import { listFriends } from "./friends/store.js";
+import { listFriends, loadFriend } from "./friends/store.js";
 import { createLinks } from "./control/links.js";
 import { createDaily } from "./daily/control.js";
 import { createOpening } from "./opening/control.js";
@@ -83,7 +83,7 @@ export function createController({ engine, store, mode, pwa, parts, location = w
   const access = createAccess({ get, up, games });
   const share = createShare({ engine, get, up, mode, location });
   const review = createReview({ engine, get, up });
-  const links = createLinks({ engine, get, up, location, table, saves, replay, friends });
+  const links = createLinks({ engine, get, up, location, table, saves, replay, friends, savedFriend: loadFriend });
   const files = createFiles({ engine, get, up, parts, table, saves, bots, daily, dailyResults, friends });
   const loading = createLoading({ engine, get, up, location, table, opening, saves, games, links, friendList, daily, dailyGames, bots });
   watch(teach.watch);

@@ -23,6 +23,9 @@ function earlyTheme() {
 earlyTheme();
 
 const mode = document.body.dataset.mode === "embed" ? "embed" : "full";
+// A game link (#g=...) on the site: its screen (friends/invite.js, "Ann invited you to a
+// game of De Stijl") instead of the start screen from the first paint, not after the engine
+if (mode === "full" && /^#g=/.test(location.hash)) document.documentElement.dataset.link = "opening";
 // embed.html?lab=1: the Bot Lab in the embed (lab.html in its compact mode, docs/bots.md)
 if (mode === "embed" && /^(1|on|true|yes)$/i.test(new URLSearchParams(location.search).get("lab") ?? "")) {
   const url = new URL("lab.html", location.href);

@@ -79,6 +79,7 @@ export function createState(mode = "full", { teach = null } = {}) {
     friend: null, // the friend game on the page (friends/control.js): {key, game, seat, secret, record, next, link, linkFor, over, dealt, names, note}; e.g. {seat: 0, linkFor: ["Ben"], ...}
     friendSaves: [], // friend games kept on this device, newest first (friends/store.js); e.g. [{key, names, next, over, ...}]
     origin: null, // how the table's game came to this device, saved with it (mode.js ORIGINS): dealt here ("normal", "daily", "practice", "puzzle"), "friend", "link", "import", "replay" or "unknown" (an older save); e.g. "link"
+    invite: null, // a game link being opened, before the engine has (control/links.js): null, {seats: null} (any link), or a friend game's invitation (link/invite.js inviteOf); e.g. {from: "Ann", seats: [{name, colors, controller, joined}], yours: 1, open: 1, moves: 0, watching: false}
     shared: null, // the table's game came from a game link (control/links.js); e.g. {kind: "daily", number: 3, day: "2026-12-03"}
     daily: null, // the table's game is a Today's Painting (daily/); e.g. {date: "2026-12-01", number: 1, practice: false}
     dailyResult: null, // its result once over: {pending: true}, {error}, or e.g. {total: 23, par: 19, verdict: "beaten", place: 1, share: "De Stijl · …"}

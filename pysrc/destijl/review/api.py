@@ -14,7 +14,7 @@ from ..move import Move
 from ..record import replay
 from ..tally.scorer import Scorer
 from . import DEFAULT_SEED, MoveReview, review_position, summarize
-from .accuracy import BLUNDER, INACCURACY, MISTAKE
+from .accuracy import BLUNDER, INACCURACY, MISTAKE, drop
 from .reasons import after
 
 
@@ -25,8 +25,10 @@ def _record(args: dict) -> Any:
 
 
 def move_entry(review: MoveReview, names: list[str]) -> dict[str, Any]:
-    """A move's review as the page gets it: the CLI's fields and more."""
+    """A move's review as the page gets it: the CLI's fields and more (``drop``: the win
+    chance given away, 0 to 1, which ``label`` is judged by)."""
     return {**review.to_dict(), "label": review.label, "name": names[review.seat],
+            "drop": drop(review.win_before, review.win_after),
             "played_move": Move.parse(review.played).to_dict(),
             "best_move": Move.parse(review.best).to_dict(),
             "value_best": review.value_best, "value_played": review.value_played}

@@ -37,6 +37,17 @@ def _bonuses(scorer: Scorer, board: Board, seat: int) -> set[int]:
             if size is not None and seat in seats}
 
 
+def article(number: int) -> str:
+    """"a" or "an" before a number said aloud: "an 8-cell", "an 11-cell", "a 6-cell".
+
+    >>> [article(n) for n in (6, 8, 11, 18, 21, 83)]
+    ['a', 'an', 'an', 'an', 'a', 'an']
+    """
+    said = str(number)
+    eleven = len(said) % 3 == 2 and said.startswith(("11", "18"))  # eleven, eighteen (thousand)
+    return "an" if said.startswith("8") or eleven else "a"
+
+
 def reason(game: Game, played: Move, best: Move) -> str | None:
     """Why ``played`` is worse than ``best`` for the seat to play, or None if not clear."""
     if played == best:
@@ -53,7 +64,7 @@ def reason(game: Game, played: Move, best: Move) -> str | None:
              if other != seat and grown[other] > max(before[other], kept[other])]
     if gifts:
         size, other = max(gifts)
-        return f"gave {game.seats[-other].name} a {size}-cell stroke"
+        return f"gave {game.seats[-other].name} {article(size)} {size}-cell stroke"
     if grown[seat] < before[seat] and kept[seat] >= before[seat]:
         return "broke up your own largest stroke"
     fewer = scorer.totals(theirs)[seat] - scorer.totals(mine)[seat]

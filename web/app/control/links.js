@@ -6,14 +6,16 @@
 // moves) and changes nothing: the game on the table and every save stay as they were.
 
 import { payloadOf, unpack } from "../link/codec.js";
+import { inviteOf } from "../link/invite.js";
 import * as T from "../transitions.js";
 import { lost, reason } from "./narration.js";
 
 /**
  * @param deps `engine`, the store's `get`/`up`, `location` (the page's address), `table`,
- *   `saves`, `replay` (a game in progress opens at its end) and `friends` (`openRecord`).
+ *   `saves`, `replay` (a game in progress opens at its end), `friends` (`openRecord`) and
+ *   `savedFriend(game id)` (this device's save of a friend game, friends/store.js).
  */
-export function createLinks({ engine, get, up, location, table, saves, replay, friends }) {
+export function createLinks({ engine, get, up, location, table, saves, replay, friends, savedFriend }) {
 
   /** The payload of the page's own address, or null. */
   function pending() {
@@ -26,9 +28,34 @@ export function createLinks({ engine, get, up, location, table, saves, replay, f
     try { history.replaceState(null, "", pathname + search); } catch { /* file: or sandboxed */ }
   }
 
+  /**
+   * A link in the address at load: its screen at once, instead of the start screen, and a
+   * friend game's invitation (who invited you, the seats, your seat) as soon as its text is
+   * unpacked, long before the engine has loaded to open it (`open`). Returns the payload
+   * (`pending()`).
+   */
+  function announce() {
+    const payload = pending();
+    if (payload === null) return null;
+    up((s) => ({ ...s, invite: { seats: null } }));
+    unpack(payload).then((text) => { // a bad payload: the engine says why when it opens it
+      const invite = inviteOf(text, savedFriend);
+      if (invite) up((s) => (s.invite ? { ...s, invite } : s));
+    }, () => {});
+    return payload;
+  }
+
   /** Open the game in `payload`; resolves true if it is on the table. */
   async function open(payload) {
     forget();
+    try {
+      return await opened(payload);
+    } finally {
+      up((s) => ({ ...s, invite: null }));
+    }
+  }
+
+  async function opened(payload) {
     try {
       // a daily result gets verify's day check: none later than the latest date on Earth now
       // (UTC+14, by this device's clock, as daily/clock.js)
@@ -63,5 +90,5 @@ export function createLinks({ engine, get, up, location, table, saves, replay, f
     if (payload !== null && get().engine.status === "ready") open(payload);
   }
 
-  return { pending, open, changed };
+  return { pending, announce, open, changed };
 }

@@ -37,7 +37,7 @@ export function createLoading(deps) {
     if (!link.autostart && !autostart) opening.prefetch(get().setup.seats.length);
     const saved = saves.load();
     if (saved) up(T.setRestoring, true);
-    const game = links.pending(); // a game link (#g=...) opens over the saved game, which stays saved
+    const game = links.announce(); // a game link (#g=...): its screen now; opened over the saved game (kept) once ready
     const early = play && !saved && game === null && !link.daily && dealtAtOnce(get().setup)
       ? Promise.resolve(games.start({ confirmed: true })).then(() => problems.length && up(T.refused, linkProblems(problems)))
       : null;
@@ -59,7 +59,8 @@ export function createLoading(deps) {
     const ok = await watchEngine();
     if (!ok) return;
     opening.retried(); // an opening on the table: the new engine deals it and takes the queued move
-    if (pendingRestore) {
+    if (get().invite && links.pending() !== null) await links.open(links.pending()); // the link's screen
+    else if (pendingRestore) {
       const saved = pendingRestore;
       pendingRestore = null;
       await games.restore(saved, get().screen === "start" || !get().view);

@@ -16,3 +16,4 @@ export function linkUrl(location, payload) {
   url.hash = `g=${payload}`;
   return url.href;
 }
+

@@ -17,7 +17,7 @@ const $ = (id) => document.getElementById(id);
 /** Draw the dialog of state `s` (`p`: the state drawn last, or null). */
 export function drawDialog(s, p) {
   if (!p || p.dialog !== s.dialog || (s.dialog?.kind === "settings" && (p.settings !== s.settings || p.teach.hints !== s.teach.hints))
-    || (s.dialog?.kind === "daily" && (p.dailyDays !== s.dailyDays || p.today !== s.today))) dialog(s.dialog, s);
+    || (s.dialog?.kind === "daily" && (p.dailyDays !== s.dailyDays || p.today !== s.today))) dialog(s.dialog, s, p);
 }
 
 /** The Settings dialog for state `s`; `extra` are more rows (other panels' switches). */
@@ -71,12 +71,12 @@ const DIALOGS = {
     replace(root, dailyDialog(d, s));
     if (focused) root.querySelector(`[data-action="${focused}"]${date ? `[data-date="${date}"]` : ""}`)?.focus();
   },
-  review(root, d) {
+  review(root, d, s, p) {
     const a = document.activeElement;
     const had = root.contains(a) && a.dataset?.action
       ? `[data-action="${a.dataset.action}"]${a.dataset.ply ? `[data-ply="${a.dataset.ply}"]` : ""}` : null;
     replace(root, reviewDialog(d));
-    reviewFocus(root, d, had);
+    reviewFocus(root, d, had, p?.dialog?.kind !== "review"); // opened now: in through modal.js
   },
   share(root, d) {
     const focused = document.activeElement?.dataset?.action;
@@ -86,9 +86,9 @@ const DIALOGS = {
   },
 };
 
-function dialog(d, s) {
+function dialog(d, s, p) {
   const root = $("dialog");
   show(root, !!d);
   if (!d) return replace(root);
-  return Object.hasOwn(DIALOGS, d.kind) ? DIALOGS[d.kind](root, d, s) : undefined;
+  return Object.hasOwn(DIALOGS, d.kind) ? DIALOGS[d.kind](root, d, s, p) : undefined;
 }

@@ -8,6 +8,7 @@
 
 import { attr } from "../dom.js";
 import { renderDailyCard } from "../daily/render.js";
+import { renderInvite } from "../friends/invite.js";
 import { renderFriendSaves } from "../friends/saves.js";
 import { modeOf } from "../modes.js";
 import { phaseOf, toMove } from "../queries.js";
@@ -63,6 +64,7 @@ export function createRenderer(board) {
       renderSaves($("setup"), s, p?.screen === "start" ? p : null);
       renderFriendSaves($("setup"), s, p?.screen === "start" ? p : null);
     }
+    renderInvite($("invite"), s, p);
     if (drawBoard) {
       drawBoard(s, boardPrev);
       boardPrev = s;

@@ -56,10 +56,14 @@ export function drawTable(s, p, cameraTo) {
     || p.teach.history !== s.teach.history || p.teach.losses !== s.teach.losses || p.teach.hintsUsed !== s.teach.hintsUsed
     || modeOf(p) !== mode || p.shared !== s.shared
     || p.ratingLine !== s.ratingLine)) {
+    const a = document.activeElement; // redrawn under the focus: it stays on the same control
+    const had = $("results").contains(a) && a.dataset.action
+      ? `[data-action="${a.dataset.action}"]${a.dataset.color ? `[data-color="${a.dataset.color}"]` : ""}` : null;
     replace($("results"), resultsPanel(v, s.highlight, mode.ending(s)));
     $("results").querySelector(".end-actions")?.before(endExtras(s, v));
     const rated = ratingEnd(s, v);
     if (rated) $("results").querySelector(".level-result, .results-title")?.after(rated);
+    if (had) $("results").querySelector(had)?.focus({ preventScroll: true });
   }
   endBox(s, p, over ? mode.endBox : null);
   drawReplayBar(s);

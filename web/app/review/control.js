@@ -20,6 +20,7 @@ function opening(view, kept) {
   const done = kept?.record === record && kept.moves.length === total;
   return { kind: "review", record, total, players: view.seats.length, done: done ? total : 0,
     moves: done ? kept.moves : [], seats: null, names: view.seats.map((seat) => seat.name),
+    colors: view.seats.map((seat) => seat.colors[0]),
     running: !done, stopped: false, detail: null, error: "", focus: done ? null : "review-stop" };
 }
 
@@ -34,7 +35,8 @@ export function createReview({ engine, get, up }) {
   };
 
   async function summary(players, moves) {
-    const { seats } = await engine.call("review_summary", { players, moves });
+    const { seats, thresholds } = await engine.call("review_summary", { players, moves });
+    if (current() && !current().thresholds) set({ thresholds }); // the labels' legend
     return seats;
   }
 
@@ -82,7 +84,7 @@ export function createReview({ engine, get, up }) {
     set({ running: false, stopped: true, seats, focus: "review-first" });
   }
 
-  /** Show one reviewed move: the Painting before it, the move played and the better one. */
+  /** Show one reviewed move on the Painting: the move played and the better one. */
   async function show(ply) {
     const d = current();
     const move = d?.moves.find((m) => m.ply === ply);
