@@ -292,9 +292,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dir.is_dir():
         print(f"{args.dir} does not exist: run `make build` first", file=sys.stderr)
         return 1
-    server = make_server(args.dir, args.port, args.host,
-                         None if args.no_headers else args.config, args.quiet,
-                         args.compress, args.count_bytes)
+    try:
+        server = make_server(args.dir, args.port, args.host,
+                             None if args.no_headers else args.config, args.quiet,
+                             args.compress, args.count_bytes)
+    except OSError as error:  # the port taken (another `make play`?), or a host not here
+        print(f"cannot serve on {args.host}:{args.port}: {error.strerror or error}. Stop the "
+              f"other server, or pick another port: make play PORT={args.port + 1} (or "
+              f"--port 0 for any free one)", file=sys.stderr)
+        return 1
     host, port = server.server_address[:2]
     print(f"Serving {args.dir} at http://{'localhost' if host == '127.0.0.1' else host}:{port}/",
           flush=True)

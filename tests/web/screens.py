@@ -332,3 +332,23 @@ def unseen_results(where: Page | Frame) -> list[str]:
     """The end screen's parts a reader cannot see without scrolling (the winner, the tie-break
     line, each seat's row of the score table, each column, the first button): [] when all show."""
     return where.evaluate(UNSEEN_JS)
+
+
+CHART_LINES_JS = """() => {
+  const paper = getComputedStyle(document.querySelector('#score-chart')).backgroundColor;
+  return [...document.querySelectorAll('#score-chart .chart-seat')].map((g) => {
+    const line = getComputedStyle(g.querySelector('.chart-line'));
+    const halos = [...line.filter.matchAll(/drop-shadow\\((rgba?\\([^)]*\\))/g)].map((m) => m[1]);
+    return { seat: g.className.baseVal, paper, colours: [line.stroke, ...halos] };
+  });
+}"""
+
+
+def faint_chart_lines(where: Page | Frame, least: float = 3) -> list[dict]:
+    """The end chart's seat lines that neither their colour nor their halo sets off from the
+    chart's paper by `least`:1 (the dark theme's black seat line was 1.1:1); [] when all do."""
+    lines = where.evaluate(CHART_LINES_JS)
+    assert lines, "no chart lines"
+    def best(line: dict) -> float:
+        return max(contrast(css_color(c), css_color(line["paper"])) for c in line["colours"])
+    return [line for line in lines if best(line) < least]

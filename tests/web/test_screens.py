@@ -60,6 +60,7 @@ from screens import (
     choose,
     cut_selects,
     escaped_hidden_text,
+    faint_chart_lines,
     focused,
     intersect,
     label_holds_text,
@@ -347,6 +348,9 @@ def test_embed_end_shows_every_score_and_the_tie_break_at_three_widths(
         facts = layout(frame)
         assert facts["painting"]["height"] >= 60, f"embed end {width}: {facts['painting']}"
         shot(page, f"embed-tied-end-{width}-{theme}")
+    # every seat's line of the score chart reads on its paper (the black one too, in the dark)
+    expect(frame.locator("#score-chart .chart-seat")).to_have_count(5)
+    assert not faint_chart_lines(frame), faint_chart_lines(frame)
 
 
 def test_keyboard_focus_arrows_undo_moves_log_and_bot_moves(page: Page) -> None:
