@@ -1,17 +1,15 @@
-"""build_scripts/serve.py on a port already taken: one line naming the port and PORT=, no
+"""build_scripts/dev/serve.py on a port already taken: one line naming the port and PORT=, no
 traceback (issue 61: `make play` with port 8000 busy printed a raw OSError)."""
 
 from __future__ import annotations
 
 import socket
-import sys
 
-from helpers import BUILD_SCRIPTS, build_script
+from helpers import build_script
 
 
-def test_a_busy_port_is_said_in_one_line(tmp_path, capsys, monkeypatch) -> None:
-    monkeypatch.setattr(sys, "path", [str(BUILD_SCRIPTS), *sys.path])  # its netlify_headers
-    serve = build_script("serve")
+def test_a_busy_port_is_said_in_one_line(tmp_path, capsys) -> None:
+    serve = build_script("serve", "dev")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
