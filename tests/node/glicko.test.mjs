@@ -47,3 +47,20 @@ test("the text: 1480 ± 90, up 24", () => {
   assert.equal(ratingText({ rating: 1480, rd: 45 }, { rating: 1456, rd: 50 }), "1480 ± 90, up 24");
   assert.equal(ratingText({ rating: 1450, rd: 45 }, { rating: 1458, rd: 50 }), "1450 ± 90, down 8");
 });
+
+test("a counted game where nothing can be stored says so, not a bare \"up 43\" (issue 61)", async () => {
+  const { createRating } = await import("../../dist/app/rating/control.js");
+  const blocked = { getItem: () => null, setItem: () => { throw new Error("SecurityError: storage blocked"); } };
+  const had = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
+  Object.defineProperty(globalThis, "localStorage", { value: blocked, configurable: true });
+  try {
+    let state = { rating: null, ratingLine: null };
+    const rating = createRating({ get: () => state, up: (change) => { state = change(state); } });
+    const game = { ...view(["human", "bot:medium"], [20, 10], [0]), record: { seed: 5, deal: [1, 2] } };
+    rating.ended(game);
+    assert.match(state.ratingLine.text, /^Your rating: \d+ ± \d+, up \d+, for this visit only: this browser does not let the page store it$/);
+  } finally {
+    if (had) Object.defineProperty(globalThis, "localStorage", had);
+    else delete globalThis.localStorage;
+  }
+});

@@ -330,19 +330,38 @@ def tied_game() -> dict:
     return view["record"]
 
 
+CUT_JS = """() => [...document.querySelectorAll('#save-problem :is(span, .btn), .open-full')]
+  .filter((e) => e.checkVisibility()).flatMap((e) => {
+    const r = e.getBoundingClientRect();
+    const small = e.matches('.btn, .open-full') && r.height < 32;
+    return e.scrollWidth > e.clientWidth + 1 || small
+      ? [`${e.textContent.slice(0, 24)}: ${Math.round(r.width)}x${Math.round(r.height)}`] : [];
+  })"""
+# storage refused, as many browsers do in a cross-origin frame: the page says it does not save
+NO_STORAGE = """Storage.prototype.setItem = function () {
+  throw new DOMException('The operation is insecure.', 'SecurityError'); };"""
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_embed_end_shows_every_score_and_the_tie_break_at_three_widths(
         page: Page, site, other_site, theme: str) -> None:
     """Issue 61: the end's score table and tie-break line sat in a results panel about 200 px
     tall that scrolled inside the frame, under the buttons (at 360 only the winner showed)."""
     src = f"{site.url}/embed.html?autoload=1&theme={theme}#g={link.encode(tied_game())}"
+    page.context.add_init_script(NO_STORAGE)
     page.goto(other_site.embed(src, name=f"tied-embed-{theme}.html", width=360, height=600))
     frame = next(f for f in page.frames if "/embed.html?" in f.url)
     expect(frame.locator("#results .tie-break")).to_contain_text("tied on", timeout=BOOT_MS)
     expect(frame.locator("#results table.scores tbody tr")).to_have_count(5)
+    # the frame's page may not store data (a cross-origin frame): the banner says all of it,
+    # its buttons and "Full game" as tall as the frame's others (cut, 18 and 15 px before)
+    banner = frame.locator("#save-problem")
+    expect(banner).to_be_visible()
     for width in EMBED_WIDTHS:
         set_frame_width(page, width)
         settled(frame)
+        cut = frame.evaluate(CUT_JS)
+        assert not cut, f"embed {width}: cut or small in the banner or header: {cut}"
         unseen = unseen_results(frame)
         assert not unseen, f"embed end {width} {theme}: not in view without scrolling: {unseen}"
         facts = layout(frame)

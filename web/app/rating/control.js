@@ -42,7 +42,9 @@ export function createRating({ get, up }) {
     const change = Math.round(player.rating) - Math.round(rating.player.rating);
     const entry = { at: new Date().toISOString().slice(0, 10), rating: Math.round(player.rating), rd: Math.round(player.rd), change };
     const saved = saveRating({ ...rating, player, history: [...rating.history, entry], counted: [...rating.counted, key] });
-    up((s) => ({ ...s, rating: saved, ratingLine: { key, text: `Your rating: ${ratingText(player, rating.player)}` } }));
+    // nothing stored: say so rather than "up 43" that the next visit will not remember
+    const visit = saved.kept === false ? ", for this visit only: this browser does not let the page store it" : "";
+    up((s) => ({ ...s, rating: saved, ratingLine: { key, text: `Your rating: ${ratingText(player, rating.player)}${visit}` } }));
   }
 
   return { init, undone, ended };

@@ -17,13 +17,17 @@ export function loadRating() {
   return { player: { ...START }, history: [], counted: [], undone: [] };
 }
 
+/** Keep `rating`; returns it trimmed, with `kept: false` when the browser refused to store it
+ * (storage full or blocked, as in many cross-origin embeds): it then lives for this visit only. */
 export function saveRating(rating) {
-  const trimmed = { ...rating, history: rating.history.slice(-KEEP), counted: rating.counted.slice(-KEEP),
+  const { kept: _, ...trimmed } = { ...rating, history: rating.history.slice(-KEEP), counted: rating.counted.slice(-KEEP),
     undone: rating.undone.slice(-KEEP) };
   try {
     localStorage.setItem(KEY, JSON.stringify(trimmed));
-  } catch { /* storage full or refused: the rating lives for this visit */ }
-  return trimmed;
+    return trimmed;
+  } catch {
+    return { ...trimmed, kept: false };
+  }
 }
 
 /** A game's key: its seed and deal (a rematch is a new deal, so a new key). */
