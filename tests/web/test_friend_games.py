@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+from pathlib import Path
 
 import pytest
 from pictures import picture
@@ -235,6 +236,43 @@ def test_stale_forked_tampered_and_offline_links_lose_nothing(
     expect(listed.filter(has_text="fork")).to_have_count(1)
     waiting = re.compile(r"move \d+ · waiting for Ben$")
     expect(ann.get_by_role("button", name=waiting)).to_be_visible()
+
+
+def test_a_damaged_friend_save_is_kept_and_no_link_writes_over_it(
+        page: Page, ben: BrowserContext) -> None:
+    """The issue's attack: Ann's save cut in half, then Ben's next link opened on her device:
+    once the game was "unknown", saved over as watched, and her secret and key were gone."""
+    ann = page
+    first = start_friend_game(ann, ["human", "friend"], ["Ann", "Ben"])
+    game = payload_record(first)["game"]
+    bens = device(ben)
+    bens.goto(first)
+    wait_ready(bens)
+    expect(link_field(bens)).to_have_accessible_name(re.compile(r"^Link for Ann"), timeout=BOOT_MS)
+    joined = link_field(bens).input_value()
+    key = f"destijl.friend.{game}"
+    whole = ann.evaluate("(key) => localStorage.getItem(key)", key)
+    assert json.loads(whole)["secret"] and json.loads(whole)["signKey"]
+    cut = whole[: len(whole) // 2]  # still holds the secret: it comes before the record
+    ann.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, cut])
+    ann.goto(joined)
+    wait_ready(ann)
+    expect(toast(ann)).to_contain_text("save of this friend game is damaged", timeout=BOOT_MS)
+    expect(toast(ann)).to_contain_text("nothing was written over it")
+    kept = "(p) => Object.keys(localStorage).filter((k) => k.startsWith(p))"
+    assert ann.evaluate(kept, "destijl.friend.") == [key]
+    assert ann.evaluate("(key) => localStorage.getItem(key)", key) == cut  # kept as it is
+    ann.goto("/")
+    wait_ready(ann)
+    expect(ann.locator("#friend-games")).to_contain_text(
+        f"Damaged friend game {game}: it cannot be read, and is kept as it is")
+    export = ann.get_by_role("link", name=f"Export the damaged friend game {game}")
+    with ann.expect_download() as download:
+        export.click()
+    assert Path(download.value.path()).read_text() == cut
+    ann.goto(joined)  # again: still refused, still kept
+    expect(toast(ann)).to_contain_text("damaged", timeout=BOOT_MS)
+    assert ann.evaluate("(key) => localStorage.getItem(key)", key) == cut
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import * as T from "../transitions.js";
 import { lost, reason, turnText } from "../control/narration.js";
 import { makeKey, signText } from "./keys.js";
 import { linkLimit, linkUrl, pack } from "./link.js";
-import { forkKey, loadFriend, removeFriend, saveFriend } from "./store.js";
+import { forkKey, isDamaged, loadFriend, removeFriend, saveFriend } from "./store.js";
 
 /** Names the start screen makes up for this device's seat: a friend game asks for a real one. */
 const MADE_UP = /^(You|Player \d|Seat \d)$/;
@@ -161,6 +161,10 @@ async function play(deps, record, move) {
 
 /** A friend game's record from a link or a file, checked against this device's game. */
 async function openRecord(deps, record) {
+  if (typeof record?.game === "string" && isDamaged(record.game)) { // its seat's secret and key may be in it
+    deps.friendList.refresh();
+    return deps.up(T.refused, `This device's save of this friend game is damaged: it is kept as it is, and this link was not opened, so nothing was written over it. Export it from Friend games to mend it.`);
+  }
   const saved = typeof record?.game === "string" ? loadFriend(record.game) : null;
   try {
     const args = { record };

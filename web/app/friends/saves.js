@@ -29,7 +29,17 @@ function shown(opponents, g, date, state) {
   return `${opponents}${g.fork ? " · fork" : ""} ${moveLine(g, date, state)}`;
 }
 
+/** A damaged save: said so, kept as it is, its text to export (it may hold the seat's secret and key). */
+function damagedEntry(g) {
+  const href = `data:application/json;charset=utf-8,${encodeURIComponent(g.text)}`;
+  return h("li", { class: "saved-game friend-game friend-damaged" },
+    h("span", { class: "saved-game-who", text: `Damaged friend game ${g.key}: it cannot be read, and is kept as it is` }), " ",
+    h("a", { class: "btn btn-small", href, download: `destijl-friend-${g.key}-damaged.json`,
+      "aria-label": `Export the damaged friend game ${g.key}`, text: "Export" }));
+}
+
 function entry(g) {
+  if (g.damaged) return damagedEntry(g);
   const who = g.names.join(", ");
   const opponents = g.seat === null ? who : `with ${g.names.filter((_, i) => i !== g.seat).join(", ")}`;
   const state = statusOf(g);
