@@ -29,6 +29,12 @@ def solutions(site: Site) -> dict[str, list[dict[str, int]]]:
     return {p["id"]: p["solutions"] for p in data["puzzles"]}
 
 
+def themes(site: Site) -> dict[str, list[str]]:
+    """Each puzzle's themes, read from the built set."""
+    data = json.loads((site.root / "puzzles.json").read_text())
+    return {p["id"]: p["themes"] for p in data["puzzles"]}
+
+
 def open_puzzles(page: Page) -> None:
     page.get_by_role("button", name="Puzzles", exact=True).click()
     expect(page.get_by_role("heading", name="Puzzles", exact=True)).to_be_visible()
@@ -104,6 +110,16 @@ def test_the_day_by_mouse_then_a_miss_by_keyboard(page: Page, site: Site,
     low, lower = rating_change(page)
     assert low == after and lower < low
     snap(page, "puzzles-wrong")
+
+    # the theme filter: Next puzzle offers one with the theme chosen
+    page.get_by_role("button", name="Back to start").click()
+    open_puzzles(page)
+    untried = [ts for pid, ts in themes(site).items() if pid not in (day, other)]
+    rare = sorted({t for ts in untried for t in ts},
+                  key=lambda t: sum(t in ts for ts in untried))[0]
+    page.get_by_role("combobox", name="Filter by theme").select_option(rare)
+    page.get_by_role("button", name="Next puzzle").click()
+    assert rare in themes(site)[shown_id(page)]
 
 
 def test_a_streak_of_three_on_a_phone_offline(

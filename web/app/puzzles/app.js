@@ -77,7 +77,7 @@ class PuzzleMode {
   drawPuzzle() {
     const { st } = this;
     const note = st.held ? "Choose where to place the card." : "Find the placement that is clearly best for your seat: choose a Gallery card.";
-    this.draw(R.puzzleScreen({ puzzle: st.puzzle, view: st.view, held: st.held, title: this.title(), note, themesShown: false }));
+    this.draw(R.puzzleScreen({ puzzle: st.puzzle, view: st.view, held: st.held, title: this.title(), note }));
   }
 
   async start(puzzle, kind = this.st.kind) {
@@ -150,7 +150,7 @@ class PuzzleMode {
       const solved = result.correct && !st.looked;
       const rated = this.rate(solved);
       const change = [rated, this.streakWords(solved)].filter(Boolean).join(" ");
-      this.draw(R.verdict({ answer: result, yoursView, bestView, change, looked: st.looked }));
+      this.draw(R.verdict({ answer: result, yoursView, bestView, change, looked: st.looked, themes: st.puzzle.themes }));
       this.say(`${this.body.querySelector("#pz-said").textContent} ${change}`);
       this.focus("[data-pz=next]");
     } finally {

@@ -35,6 +35,13 @@ export function gallery(view, held) {
     }));
 }
 
+/** Every seat's points now: "Scores now: Hard 1 12, Hard 2 15 (you), Expert 3 11." */
+export function scoresLine(view, seat) {
+  const seats = view.tally?.seats || [];
+  const each = view.seats.map((who, i) => `${who.name} ${seats[i]?.total ?? 0}${i === seat ? " (you)" : ""}`);
+  return `Scores now: ${each.join(", ")}.`;
+}
+
 /** Whose seat the player plays, in words. */
 export function seatLine(view, seat) {
   const who = view.seats[seat];
@@ -75,7 +82,7 @@ export function figures(fig) {
 }
 
 /** The verdict: right or wrong, the best beside yours with their figures, the boards. */
-export function verdict({ answer, yoursView, bestView, change, looked }) {
+export function verdict({ answer, yoursView, bestView, change, looked, themes = [] }) {
   const said = answer.correct ? "Right: that is the best placement." : "Not the best placement.";
   const both = answer.correct ? [["Your placement", answer.yours, yoursView]]
     : [["Your placement", answer.yours, yoursView], ["The best placement", answer.best, bestView]];
@@ -84,19 +91,20 @@ export function verdict({ answer, yoursView, bestView, change, looked }) {
     h("div", { class: "pz-side" }, both.map(([title, fig, view]) =>
       h("figure", { class: "pz-board" }, painting(view, [], title, fig.move),
         h("figcaption", {}, h("strong", {}, `${title}: `), figures(fig))))),
+    themes.length ? h("p", { class: "pz-themes" }, `Themes: ${themes.join(", ")}.`) : null,
     change ? h("p", { class: "pz-change", id: "pz-change" }, change) : null,
     h("div", { class: "pz-actions" }, choice("Next puzzle", "next", { class: "btn btn-primary" }),
       answer.correct ? null : choice("Try again", "retry")));
 }
 
 /** The puzzle screen: what it is, whose seat, the Painting with the held card's spots. */
-export function puzzleScreen({ puzzle, view, held, title, note, themesShown }) {
+export function puzzleScreen({ puzzle, view, held, title, note }) {
   const positions = held ? view.legal[String(held.card)]?.[String(held.rotation)] || [] : [];
   return h("div", { class: "pz-puzzle", "data-puzzle": puzzle.id },
     h("p", { class: "pz-title" }, h("strong", {}, title), ` · rated ${puzzle.rating}`),
     h("p", { class: "pz-seat", id: "pz-seat" }, seatLine(view, puzzle.seat)),
+    h("p", { class: "pz-scores" }, scoresLine(view, puzzle.seat)),
     h("p", { class: "pz-note" }, note),
-    themesShown ? h("p", { class: "pz-themes" }, `Themes: ${puzzle.themes.join(", ")}`) : null,
     painting(view, positions),
     gallery(view, held),
     h("div", { class: "pz-actions" },
