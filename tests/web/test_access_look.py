@@ -370,3 +370,41 @@ def test_axe_finds_nothing_on_any_screen_in_either_theme(context: BrowserContext
     expect(embed.get_by_role("button", name="Start game")).to_be_visible(timeout=BOOT_MS)
     scan_both_themes(embed, "embed", results)
     print("axe: 0 violations; colour-contrast items to review per scan:", results)
+
+
+def test_axe_finds_nothing_in_the_embed_table_and_end(context: BrowserContext, page: Page) -> None:
+    """Issue 61: axe found violations on the embed's table and end, and page-has-heading-one
+    (the embed had no h1 once the preview had gone). The embed played, both themes."""
+    context.add_init_script(NO_TOUR)
+    rules = (*AXE_RULES, "page-has-heading-one")
+    results: dict = {}
+    page.set_viewport_size({"width": 600, "height": 600})
+    page.goto("/embed.html?seats=human,random&seed=2&speed=fast")
+    page.get_by_role("button", name="Start game").click()
+    wait_ready(page)
+    assert my_turn_or_end(page) == "turn"
+    scan_embed(page, "embed table", results, rules)
+    page.get_by_role("button", name="Gallery card 1", exact=True).click()
+    scan_embed(page, "embed held card", results, rules)
+    page.keyboard.press("Escape")
+    play_to_end(page)
+    expect(page.get_by_role("button", name="Rematch")).to_be_visible()
+    expect(page.locator("#score-chart")).to_be_visible(timeout=BOOT_MS)
+    for width in (360, 800):
+        page.set_viewport_size({"width": width, "height": 600})
+        scan_embed(page, f"embed end {width}", results, rules)
+    print("axe (embed): 0 violations; colour-contrast items to review per scan:", results)
+
+
+def scan_embed(page: Page, where: str, results: dict, rules: tuple[str, ...]) -> None:
+    """axe in both themes, chosen in Settings (the embed follows the system until then)."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_function("(s) => document.documentElement.dataset.theme === s", arg=scheme)
+        page.wait_for_function("() => !document.getAnimations().some("
+                               "(a) => a instanceof CSSTransition && a.playState === 'running')")
+        found = axe_scan(page, rules)
+        assert not found["violations"], f"{where} ({scheme}):\n{describe(found['violations'])}"
+        bad = needs_review_ok(page, found["incomplete"])
+        assert not bad, f"{where} ({scheme}) contrast to review fails: {bad}"
+        results[f"{where}/{scheme}"] = len(found["incomplete"])

@@ -57,7 +57,7 @@ def test_the_embed_loads_the_engine_only_on_start_game(page: Page, gzip_site: st
 
     # The preview: a Painting drawn from the build's engine data, title, button, size.
     expect(frame.locator("html")).to_have_attribute("data-preview", "ready")
-    expect(frame.get_by_role("heading", name="De Stijl")).to_be_visible()
+    expect(frame.get_by_role("heading", name="De Stijl", exact=True)).to_be_visible()
     play = frame.get_by_role("button", name="Start game")
     expect(play).to_be_enabled()
     assert frame.locator("#preview-art rect.cell").count() > 40
