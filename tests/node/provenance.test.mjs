@@ -16,7 +16,7 @@ const local = new FakeStorage();
 globalThis.window = { localStorage: new Proxy(local, { ownKeys: (t) => t.keys(), getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }) }),
   sessionStorage: new FakeStorage() };
 
-const { loadGame, saveGame } = await import("../../dist/app/storage.js");
+const { loadGame, saveGame } = await import("../../dist/app/saved-games.js");
 const { unratedWhy, ORIGINS } = await import("../../dist/app/mode.js");
 const { modeOf } = await import("../../dist/app/modes.js");
 

@@ -394,7 +394,7 @@ def put_save(page: Page, text: str, game_id: str = "earlier-1") -> None:
 
 
 def save_entry(record: dict, game_id: str = "earlier-1", **fields) -> str:
-    """A whole save entry for `record`, as storage.js writes it, with `fields` replaced."""
+    """A whole save entry for `record`, as saved-games.js writes it, with `fields` replaced."""
     entry = {"format": "destijl-save/1", "id": game_id, "mode": "full",
              "moves": len(record["moves"]), "savedAt": "2026-11-30T10:00:00.000Z",
              "over": record.get("result") is not None, "writer": "earlier",
@@ -582,7 +582,7 @@ def test_importing_a_bad_file_explains_and_changes_nothing(page: Page, tmp_path:
 
 
 def entry(record: dict, game_id: str, saved_at: str, **fields) -> dict:
-    """A save entry as storage.js writes it, with `fields` replaced."""
+    """A save entry as saved-games.js writes it, with `fields` replaced."""
     return {"format": "destijl-save/1", "id": game_id, "mode": "full",
             "moves": len(record["moves"]), "savedAt": saved_at,
             "over": record.get("result") is not None, "writer": "earlier",
@@ -744,7 +744,7 @@ def whole_game(seed: int, names: list[str], plies: int | None = None) -> dict:
 
 
 def entry_text(record: dict, game_id: str, saved_at: str, **fields) -> str:
-    """A save entry as storage.js writes it, with `fields` replaced."""
+    """A save entry as saved-games.js writes it, with `fields` replaced."""
     return json.dumps({"format": "destijl-save/1", "id": game_id, "mode": "full",
                        "moves": len(record["moves"]), "savedAt": saved_at,
                        "over": record.get("result") is not None, "writer": "earlier",

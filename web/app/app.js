@@ -10,7 +10,7 @@ import * as pwa from "./pwa.js";
 import { createRenderer } from "./render/renderer.js";
 import { createState } from "./state.js";
 import { teachState } from "./teach/state.js";
-import { loadSave } from "./storage.js";
+import { loadSave } from "./saved-games.js";
 import * as T from "./transitions.js";
 
 /** `where` as the controller reads it, with autostart=1 added: the game starts once ready. */

@@ -22,7 +22,7 @@
 import { humanTurn } from "./queries.js";
 import { modeOf } from "./modes.js";
 import { botNames } from "./lab/keep.js";
-import { loadPrefs, writePrefs } from "./storage.js";
+import { loadPrefs, writePrefs } from "./prefs.js";
 import * as T from "./transitions.js";
 import { createBots } from "./control/bots.js";
 import { createGames } from "./control/games.js";
@@ -46,14 +46,6 @@ import { deferred } from "./lazy.js";
 
 export { reason } from "./control/narration.js";
 
-/** The methods of the parts that load later (app/parts.js), callable before they arrive. */
-const LATER = {
-  friendMoves: ["play"],
-  friends: ["start", "rematch", "openRecord", "resume", "copy", "share", "download", "showLink", "remove"],
-  dailyResults: ["ended", "share", "stats", "exportDays", "importDays"],
-  dailyGames: ["open", "practice"],
-};
-
 /**
  * The controller: `boot(options)` starts the page, `dispatch(intent)` handles one intent.
  * @param {{engine, store, mode: "full"|"embed", pwa?, parts, location?}} page what app.js
@@ -69,17 +61,17 @@ export function createController({ engine, store, mode, pwa, parts, location = w
   const rating = createRating({ get, up });
   const settings = createSettings({ get, up, location });
   const daily = createDaily({ engine, get, up, table });
-  const dailyResults = deferred(parts.daily, (m) => m.createDailyResults({ ...page, daily }), LATER.dailyResults);
+  const dailyResults = deferred(parts.daily, (m) => m.createDailyResults({ ...page, daily }));
   const saves = createSaves({ engine, get, up, mode, table });
   const friendList = { refresh: () => up((s) => ({ ...s, friendSaves: listFriends() })) }; // at once, for the start screen
-  const friendMoves = deferred(parts.friends, (m) => m.createFriendMoves({ ...page, friendList }), LATER.friendMoves);
+  const friendMoves = deferred(parts.friends, (m) => m.createFriendMoves({ ...page, friendList }));
   const moves = createMoves({ engine, get, up, saves, rating, dailyResults, friendMoves });
   const bots = createBots({ engine, get, up, table, moves });
   const replay = createReplay({ engine, get, up, table, bots });
   const opening = createOpening({ engine, get, up, table, saves, moves, bots });
-  const friends = deferred(parts.friends, (m) => m.createFriends({ ...page, friendList, table, bots }), LATER.friends);
+  const friends = deferred(parts.friends, (m) => m.createFriends({ ...page, friendList, table, bots }));
   const games = createGames({ engine, get, up, table, saves, moves, bots, opening, friends, rating, dailyResults });
-  const dailyGames = deferred(parts.daily, (m) => m.createDailyGames({ ...page, daily, table, saves, bots, games }), LATER.dailyGames);
+  const dailyGames = deferred(parts.daily, (m) => m.createDailyGames({ ...page, daily, table, saves, bots, games }));
   const access = createAccess({ get, up, games });
   const share = createShare({ engine, get, up, mode, location });
   const review = createReview({ engine, get, up });

@@ -1,4 +1,4 @@
-// How many saved games are kept (storage.js applies it; Settings shows it): the player's
+// How many saved games are kept (saved-games.js applies it; Settings shows it): the player's
 // own finished games by their rule, and games opened from other people's links apart.
 
 /** The player's own finished games kept per page mode unless Settings says otherwise. */

@@ -37,15 +37,16 @@ export function later(load) {
 }
 
 /**
- * A controller part whose module loads later, as an object with the methods `names`: each
- * runs the part's method of that name (the part made once by `make(module)`) at once if the
- * module is there, else once it is, in the order called, and returns a promise of its result.
+ * A controller part whose module loads later: an object on which any method runs the part's
+ * method of that name (the part made once by `make(module)`) at once if the module is there,
+ * else once it is, in the order called, and returns a promise of its result. No list of the
+ * method names to keep: the part's own methods are the ones there are.
  * @param {ReturnType<typeof later>} part
  * @param {(module: any) => object} make
- * @param {string[]} names
  */
-export function deferred(part, make, names) {
+export function deferred(part, make) {
   let made = null;
   const run = (name, args) => part.when((module) => (made ??= make(module))[name](...args));
-  return Object.fromEntries(names.map((name) => [name, (...args) => run(name, args)]));
+  // "then" is no method: the object must not pass for a promise when awaited or resolved
+  return new Proxy({}, { get: (_, name) => (typeof name === "string" && name !== "then" ? (...args) => run(name, args) : undefined) });
 }

@@ -70,7 +70,7 @@ export function createState(mode = "full", { teach = null } = {}) {
     settings: { theme: "system", colourBlind: false, keepFinished: KEEP_FINISHED }, // the Settings panel's choices (remembered in prefs); e.g. {theme: "dark", colourBlind: true, keepFinished: "all"}
     themeOverride: null, // a ?theme= link parameter for this visit only; e.g. "dark"
     cursor: null, // the cell the screen-reader explorer of the Painting is on; e.g. [2, -1]
-    gameId: null, // the id this tab saves its game under (storage.js); e.g. "m3x9k2-4f7a"
+    gameId: null, // the id this tab saves its game under (saved-games.js, tab-game.js); e.g. "m3x9k2-4f7a"
     savedBots: [], // names of the bots saved in the Bot Lab (lab/keep.js), offered as "My bot: NAME"; e.g. ["Greedy", "Corners"]
     saves: [], // saved games for the start screen, newest first; e.g. [{id, moves: 7, savedAt, over, seats}]
     brokenSaves: [], // saves that cannot be opened, kept for the player to export or delete; e.g. [{id, why: "the save is damaged: …"}]

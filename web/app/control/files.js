@@ -4,7 +4,7 @@
 // results and friend games arriving as files go to their own features.
 
 import { clip } from "../quote.js";
-import { loadGame, rawGame } from "../storage.js";
+import { loadGame, rawGame } from "../saved-games.js";
 import * as T from "../transitions.js";
 import { lost, reason, turnText } from "./narration.js";
 

@@ -2,7 +2,8 @@
 
 import { trimName } from "../names.js";
 import { humanTurn, undoSeat } from "../queries.js";
-import { loadGame, loadPrefs, writePrefs } from "../storage.js";
+import { loadGame } from "../saved-games.js";
+import { loadPrefs, writePrefs } from "../prefs.js";
 import * as T from "../transitions.js";
 import { modeOf } from "../modes.js";
 import { lost, reason, turnText } from "./narration.js";

@@ -4,7 +4,7 @@
 
 import { clip } from "../quote.js";
 import { readParams, withoutSetup } from "../params.js";
-import { readPrefs, writePrefs } from "../storage.js";
+import { readPrefs, writePrefs } from "../prefs.js";
 import * as T from "../transitions.js";
 import { lost } from "./narration.js";
 

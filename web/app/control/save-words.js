@@ -49,7 +49,7 @@ export function deleteFinished(count) {
   return `Delete ${count} finished game${count > 1 ? "s" : ""}`;
 }
 
-/** The confirm dialog before finished games are deleted to make room (storage.js `roomOffer`). */
+/** The confirm dialog before finished games are deleted to make room (saved-games.js `roomOffer`). */
 export function makingRoom({ count, bytes, oldest }) {
   const since = oldest ? `, the oldest from ${new Date(oldest).toLocaleDateString()}` : "";
   return `To make room, the ${count} finished game${count > 1 ? "s" : ""} saved in this browser (about ${Math.ceil(bytes / 1024)} kB${since}) would be deleted. Your unfinished games stay.`;

@@ -1,4 +1,4 @@
-// Saves: every game kept in the browser under its own id after every move (storage.js),
+// Saves: every game kept in the browser under its own id after every move (saved-games.js),
 // this tab's game restored at load, the saved-games list of the start screen, the notice
 // when saving fails, and game records exported to and imported from files. Nothing
 // replaces a game in progress without the player's yes (`confirmReplace`), and no save is
@@ -6,12 +6,12 @@
 // reason, to export or delete; room is made in full storage only after a yes. Finished
 // games go only by the player's rule in Settings (the count kept), each judged over by the
 // engine first, and the note names each one that went; games opened from someone else's
-// link are a list of their own (storage.js KEEP_SHARED) and never push out the player's.
+// link are a list of their own (saved-games.js KEEP_SHARED) and never push out the player's.
 
 import { clip } from "../quote.js";
-import {
-  dailyTag, listGames, loadGame, makeRoom, newGameId, removeGame, roomOffer, saveGame, setTabGame, tabGame,
-} from "../storage.js";
+import { dailyTag } from "../daily/mode.js";
+import { listGames, loadGame, makeRoom, newGameId, removeGame, roomOffer, saveGame } from "../saved-games.js";
+import { setTabGame, tabGame } from "../tab-game.js";
 import * as T from "../transitions.js";
 import { lost, reason, turnText } from "./narration.js";
 import * as W from "./save-words.js";
@@ -57,7 +57,7 @@ export function createSaves(deps) {
     if (!problem) {
       try {
         const view = await engine.call("view", { record: saved.save.record });
-        deps.table.replaced(saved.save.origin); // storage.js: "unknown" for a save older than the field
+        deps.table.replaced(saved.save.origin); // saved-games.js: "unknown" for a save older than the field
         unopenable.delete(saved.id);
         up(T.setDaily, dailyTag(saved.save.daily));
         up(T.setGameId, saved.id);

@@ -4,7 +4,8 @@
 import { readParams } from "../params.js";
 import { settingsFromPrefs } from "../state.js";
 import { THEMES } from "../words.js";
-import { KEEP_CHOICES, loadPrefs, writePrefs } from "../storage.js";
+import { KEEP_CHOICES } from "../saved-games.js";
+import { loadPrefs, writePrefs } from "../prefs.js";
 import * as T from "../transitions.js";
 
 /** @param deps the store's `get`/`up`, and the page's `location` (a ?theme= link). */

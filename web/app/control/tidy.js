@@ -3,7 +3,9 @@
 // once the engine says it is over; the game on the table, damaged saves and unfinished games
 // never go. The note names each one that went this page load (control/saves.js shows it).
 
-import { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED, loadGame, loadPrefs, ownFinished, pruneShared, removeGame, tabGame } from "../storage.js";
+import { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED, loadGame, ownFinished, pruneShared, removeGame } from "../saved-games.js";
+import { loadPrefs } from "../prefs.js";
+import { tabGame } from "../tab-game.js";
 import { lost } from "./narration.js";
 import * as W from "./save-words.js";
 

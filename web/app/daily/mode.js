@@ -15,3 +15,10 @@ export const DAILY = gameMode({ name: "daily", origin: "daily", is: (s) => !!s.d
   undoRefused: NO_UNDO, endBox: "daily", label, ending });
 export const PRACTICE = gameMode({ name: "practice", origin: "practice", is: (s) => !!s.daily?.practice,
   endBox: "daily", label, ending });
+
+/** How a daily is kept (saved-games.js): the save's Today's Painting tag {date, practice,
+ * number} (docs/daily.md) read back, or null if it has none or a bad one. */
+export function dailyTag(tag) {
+  return tag && typeof tag === "object" && typeof tag.date === "string" && /^\d{4}-\d\d-\d\d$/.test(tag.date)
+    ? { date: tag.date, practice: tag.practice === true, number: Number.isInteger(tag.number) ? tag.number : null } : null;
+}

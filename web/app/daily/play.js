@@ -9,7 +9,7 @@ import { download } from "../export-art.js";
 import { sitePage } from "../control/share.js";
 import { lost, reason, turnText } from "../control/narration.js";
 import { linkURL, pack, unpack } from "../link/codec.js";
-import { listGames } from "../storage.js";
+import { listGames } from "../saved-games.js";
 import * as T from "../transitions.js";
 import { offClock } from "./clock.js";
 import { dateLabel } from "./day.js";

@@ -12,7 +12,7 @@
 import { RULES } from "../rules-data.js";
 import * as T from "../transitions.js";
 import { isBot } from "../words.js";
-import { loadPrefs, writePrefs } from "../storage.js";
+import { loadPrefs, writePrefs } from "../prefs.js";
 import { lost, reason, turnText } from "../control/narration.js";
 import { choose, dress, fitsOpening, sameData } from "./data.js";
 import {

@@ -3,7 +3,8 @@
 // State: s.rating (the stored rating) and s.ratingLine ({key, text}: the end screen's line).
 
 import { levelOf } from "../words.js";
-import { gameKey, loadRating, saveRating } from "./store.js";
+import { gameKey } from "./key.js";
+import { loadRating, saveRating } from "./store.js";
 import { gameResults, ratingText, update } from "./glicko.js";
 
 const ratingOf = (controller) => levelOf(controller)?.rating;

@@ -2,7 +2,7 @@
 // history in Settings (a small chart and the last games).
 
 import { h, s as svg } from "../dom.js";
-import { gameKey } from "./store.js";
+import { gameKey } from "./key.js";
 import { ratingText } from "./glicko.js";
 
 /** The end screen's line for this game, or null if it did not count. */

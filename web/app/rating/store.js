@@ -30,7 +30,3 @@ export function saveRating(rating) {
   }
 }
 
-/** A game's key: its seed and deal (a rematch is a new deal, so a new key). */
-export function gameKey(record) {
-  return `${record?.seed ?? "-"}:${(record?.deal || []).join(",")}`;
-}

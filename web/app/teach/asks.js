@@ -4,7 +4,7 @@
 
 import { modeOf } from "../modes.js";
 import { humanTurn } from "../queries.js";
-import { loadHintsUsed, saveHintsUsed } from "../storage.js";
+import { loadHintsUsed, saveHintsUsed } from "./store.js";
 import * as T from "../transitions.js";
 import { changeText, spotText } from "../words.js";
 import { previewKey } from "./state.js";

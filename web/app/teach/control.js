@@ -5,7 +5,7 @@
 // It watches every change of state (`watch`, which the controller calls after each update),
 // so a new view, a picked or turned card asks the engine without hooks in every other module.
 
-import { loadPrefs, writePrefs } from "../storage.js";
+import { loadPrefs, writePrefs } from "../prefs.js";
 import * as T from "../transitions.js";
 import { createAsks } from "./asks.js";
 import { createGuide } from "./guide.js";

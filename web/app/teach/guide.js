@@ -2,7 +2,7 @@
 // first game, or from the Rules panel; each step ends as soon as the player has done it;
 // Skip or the last step ends it for good (prefs.tutorialDone).
 
-import { loadPrefs, writePrefs } from "../storage.js";
+import { loadPrefs, writePrefs } from "../prefs.js";
 import { isBot } from "../words.js";
 import { TOUR_STEPS } from "./state.js";
 
