@@ -92,3 +92,17 @@ test("a watched friend game moves no bot here; Rematch goes to each mode's own c
   assert.equal(modeOf(table()).botsHere(table()), true);
   assert.deepEqual([modeOf(table()).rematchBy, modeOf(table({ friend: { seat: 0 } })).rematchBy], ["games", "friends"]);
 });
+
+test("how a mode is kept: a daily writes its tag with the save and reads it back checked; its fields are cleared for another game", async () => {
+  const { keptFields, SLICES } = await import("../../dist/app/modes.js");
+  const daily = table({ daily: { date: "2026-12-06", practice: true, number: 3, extra: "dropped" } });
+  const kept = modeOf(daily).kept(daily);
+  assert.deepEqual(kept, { daily: { date: "2026-12-06", practice: true, number: 3 } });
+  assert.deepEqual(keptFields(kept), kept);
+  assert.deepEqual(keptFields({ daily: { date: "06/12/2026" } }), {}); // a bad tag is no daily
+  assert.deepEqual(modeOf(table()).kept(table()), {});
+  assert.ok(SLICES.includes("daily") && SLICES.includes("friend"));
+  const link = { url: "http://x/#g=abc" };
+  assert.equal(modeOf(table({ friend: { seat: 0, link } })).linkToSend(table({ friend: { seat: 0, link } })), link);
+  assert.equal(modeOf(table()).linkToSend(table()), null);
+});

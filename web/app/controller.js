@@ -3,7 +3,7 @@
 // Each concern has its module:
 //   control/loading.js   start-up, engine progress and failure, Retry
 //   control/saves.js     the saved games, restore at load, the yes before a game is replaced
-//   control/files.js     export and import of record files
+//   control/files.js     export and import of record files (control/export.js, control/import.js)
 //   control/games.js     Start game, Rematch, placing a card, Undo
 //   control/moves.js     a move played in the table's mode, then shown, saved, rated
 //   control/bots.js      the bots' turns, one visible move at a time

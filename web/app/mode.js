@@ -21,6 +21,10 @@
 //   mode.playsHere(state, seat)   // is `seat` played on this device (a person's seat)?
 //   mode.mine(state, seat)        // is `seat` "you" in the words of the table?
 //   mode.botsHere(state)          // do the bots of this game move on this device?
+//   mode.slices                   // the state fields the mode owns, cleared when another game takes the table
+//   mode.kept(state)              // the mode's own fields written with the table's save, e.g. {daily: {...}}
+//   mode.fromSave(entry)          // those fields read back (checked) from a save entry, or {}
+//   mode.linkToSend(state)        // the link this device has to send now ({url}), or null
 //   mode.you(state)               // the seat the announcements call "You", or null (every seat by name)
 //   mode.ending(state)            // what the end screen's buttons follow: {daily} (Practice this deal) or {shared}
 //   mode.rematchBy                // the controller part that deals its Rematch: "games" or "friends"
@@ -43,7 +47,7 @@ export const GAME_DEFAULTS = Object.freeze({
   name: "normal", origin: "normal", is: () => true, takesMoves: true, undoRefused: null, hints: true,
   rated: true, keptByTable: true, plays: "engine", endBox: null, showsEnd: true, pageClass: null,
   boardAlways: false, playsHere: anySeat, mine: onlyPerson, botsHere: () => true,
-  you: () => null, ending: (s) => ({ shared: s.shared }), rematchBy: "games",
+  slices: [], kept: () => ({}), fromSave: () => ({}), linkToSend: () => null, you: () => null, ending: (s) => ({ shared: s.shared }), rematchBy: "games",
   shown: (s) => s.view, banner: () => null, label: () => "",
 });
 

@@ -23,6 +23,14 @@ export function gameModeOf(s) {
   return GAME_MODES.find((m) => m.is(s)) ?? NORMAL;
 }
 
+/** The fields the game modes keep with a save (`mode.fromSave`), read back from save `entry`, checked. */
+export function keptFields(entry) {
+  return Object.assign({}, ...GAME_MODES.map((m) => m.fromSave(entry)));
+}
+
+/** The state fields every game mode owns (`mode.slices`): cleared when another game takes the table. */
+export const SLICES = [...new Set(GAME_MODES.flatMap((m) => m.slices))];
+
 /** The mode of the table: the review or the replay of its game if open, else the game's. */
 export function modeOf(s) {
   let mode = gameModeOf(s);

@@ -26,7 +26,7 @@
 import { KEEP_CHOICES, KEEP_FINISHED, KEEP_SHARED } from "./keeping.js";
 import { clip } from "./quote.js";
 import { ORIGINS } from "./mode.js";
-import { dailyTag } from "./daily/mode.js";
+import { gameModeOf, keptFields } from "./modes.js";
 import { isQuota, local, problemOf, quiet } from "./storage.js";
 import { tabGame } from "./tab-game.js";
 
@@ -83,11 +83,10 @@ function wholeEntry(parsed, id) {
     over: isObject(record.result), seats, // finished for the list; the engine has the last word
     writer: typeof parsed.writer === "string" ? parsed.writer : "", record,
   };
-  const daily = dailyTag(parsed.daily); // a Today's Painting's date (daily/), kept as it is
-  if (daily) rebuilt.daily = daily;
+  Object.assign(rebuilt, keptFields(parsed)); // a mode's own fields (a Today's Painting's date), checked by the mode
   const shared = sharedTag(parsed.shared); // opened from someone else's link
   if (shared) rebuilt.shared = shared;
-  rebuilt.origin = originOf(parsed, daily, shared);
+  rebuilt.origin = originOf(parsed, rebuilt, shared);
   const repaired = [];
   if (parsed.shared !== undefined && !shared) repaired.push("shared");
   if (parsed.origin !== undefined && !ORIGINS.includes(parsed.origin)) repaired.push("origin");
@@ -101,14 +100,15 @@ function wholeEntry(parsed, id) {
 
 /**
  * How a saved game came to this device: its `origin` if it is one of ORIGINS; for a save
- * older than the field, only what is sure: a daily tag without a link's is a Today's
- * Painting dealt here, a link's tag is a link, and anything else "unknown" (never rated).
+ * older than the field, only what is sure: a link's tag is a link, a mode's own fields
+ * without it (a daily's tag) a game dealt here in that mode, anything else "unknown"
+ * (never rated: a normal game then has nothing that proves it was dealt here).
  */
-function originOf(parsed, daily, shared) {
+function originOf(parsed, rebuilt, shared) {
   if (ORIGINS.includes(parsed.origin)) return parsed.origin;
   if (shared) return "link";
-  if (daily) return daily.practice ? "practice" : "daily";
-  return "unknown";
+  const mode = gameModeOf(rebuilt);
+  return mode.keptByTable && mode.origin !== "normal" ? mode.origin : "unknown";
 }
 
 /** A short summary of a save for the list (never the record). */
@@ -118,7 +118,7 @@ function summary(entry) {
     controller: typeof s?.controller === "string" ? clip(s.controller, 20) : "human",
   }));
   return { id: entry.id, mode: entry.mode, moves: entry.moves, savedAt: entry.savedAt, over: entry.over, seats,
-    daily: entry.daily ?? null, shared: entry.shared ?? null, damaged: entry.damaged ?? null };
+    ...keptFields(entry), shared: entry.shared ?? null, damaged: entry.damaged ?? null };
 }
 
 /** The stored text of game `id` (null if there is none), e.g. to export a damaged save. */
@@ -247,7 +247,7 @@ export function makeRoom(mode, except) {
  * `id` (null if there is none). Nothing else is removed to make room: that takes the
  * player's yes (`makeRoom`). `claim` takes the game over for this page load.
  */
-export function saveGame(mode, id, record, { claim = false, daily = null, shared, origin = "unknown" } = {}) {
+export function saveGame(mode, id, record, { claim = false, kept = {}, shared, origin = "unknown" } = {}) {
   const store = local();
   if (!store) return { ok: false, id, problem: problemOf(null), full: false, kept: null };
   let gameId = id || newGameId();
@@ -264,7 +264,7 @@ export function saveGame(mode, id, record, { claim = false, daily = null, shared
     origin: ORIGINS.includes(origin) ? origin : "unknown",
     record,
   };
-  if (daily) entry.daily = { date: daily.date, practice: !!daily.practice, number: daily.number }; // a Today's Painting (daily/)
+  Object.assign(entry, keptFields(kept)); // the mode's own fields (a Today's Painting's date: daily/mode.js)
   // someone else's game (control/links.js): it stays shared until the player adds a move
   const tag = shared !== undefined ? sharedTag(shared) : existing?.shared && existing.moves === moves ? existing.shared : null;
   if (tag) entry.shared = tag;

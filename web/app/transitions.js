@@ -1,6 +1,7 @@
 // Pure transitions: fn(state, ...) -> new state. No DOM, no engine, no rule.
 // Unchanged parts keep their identity so render/renderer.js can skip them.
 
+import { SLICES } from "./modes.js";
 import { capNotices } from "./quote.js";
 import { defaultColors, defaultSeat } from "./state.js";
 import { defaultName, friendAllows, isBot, isDefaultName, pickedBot } from "./words.js";
@@ -219,9 +220,15 @@ export function pinchBy(s, from, factor, cx, cy, dx, dy) {
   return panBy(zoomed, zoomed.camera, dx * k, dy * k);
 }
 
-/** The table's game came to this device as `origin` (mode.js ORIGINS), e.g. "link". */
-export function setOrigin(s, origin) {
-  return s.origin === origin ? s : { ...s, origin };
+/** Another game takes the table, come to this device as `origin` (mode.js ORIGINS, e.g.
+ * "link"): the modes' own fields (modes.js SLICES) and the link it came from are forgotten. */
+export function gameReplaced(s, origin) {
+  return { ...s, ...Object.fromEntries(SLICES.map((key) => [key, null])), shared: null, origin };
+}
+
+/** The modes' own fields read back from the table's save (modes.js `keptFields`). */
+export function restoreKept(s, fields) {
+  return { ...s, ...fields };
 }
 
 // -- game links and Today's Painting (control/links.js, daily/) -------------------------------
@@ -231,7 +238,7 @@ export function setShared(s, shared) {
 }
 /** The game on the table is a Today's Painting: {date, number, practice}, or null. */
 export function setDaily(s, daily) {
-  return s.daily === daily ? s : { ...s, daily, dailyResult: null };
+  return { ...s, daily, dailyResult: null };
 }
 /** The table's daily result: {pending: true}, {error}, or the engine's result with `share` text. */
 export function setDailyResult(s, dailyResult) {

@@ -9,7 +9,7 @@
 // link are a list of their own (saved-games.js KEEP_SHARED) and never push out the player's.
 
 import { clip } from "../quote.js";
-import { dailyTag } from "../daily/mode.js";
+import { gameModeOf, keptFields } from "../modes.js";
 import { listGames, loadGame, makeRoom, newGameId, removeGame, roomOffer, saveGame } from "../saved-games.js";
 import { setTabGame, tabGame } from "../tab-game.js";
 import * as T from "../transitions.js";
@@ -59,7 +59,7 @@ export function createSaves(deps) {
         const view = await engine.call("view", { record: saved.save.record });
         deps.table.replaced(saved.save.origin); // saved-games.js: "unknown" for a save older than the field
         unopenable.delete(saved.id);
-        up(T.setDaily, dailyTag(saved.save.daily));
+        up(T.restoreKept, keptFields(saved.save)); // the mode's own fields (a daily's date)
         up(T.setGameId, saved.id);
         setTabGame(mode, saved.id);
         table.claim(view, saved.id, saved.save.moves);
@@ -152,7 +152,7 @@ function createTableSave({ get, up, mode }, tidy) {
    */
   function save(view, { fresh = false, claim = false } = {}) {
     const id = fresh || !get().gameId ? newGameId() : get().gameId;
-    const result = saveGame(mode, id, view.record, { claim, daily: get().daily, shared: fresh ? get().shared : undefined, origin: get().origin });
+    const result = saveGame(mode, id, view.record, { claim, kept: gameModeOf(get()).kept(get()), shared: fresh ? get().shared : undefined, origin: get().origin });
     if (result.id !== get().gameId) {
       up(T.setGameId, result.id);
       setTabGame(mode, result.id);

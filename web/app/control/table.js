@@ -21,9 +21,7 @@ export function createTable({ up }) {
      * mode.js ORIGINS; "unknown" counts for nothing): cancel the old one's work, forget what it was. */
     replaced(origin = "unknown") {
       cancel();
-      up(T.setShared, null);
-      up(T.setDaily, null);
-      up(T.setOrigin, origin);
+      up(T.gameReplaced, origin);
     },
   };
 }

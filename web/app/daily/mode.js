@@ -11,10 +11,20 @@ const label = (s) => `${s.daily.practice ? "Practice" : "Daily"}${s.daily.number
 /** The end screen offers "Practice this deal" (not a Rematch that deals something else). */
 const ending = (s) => ({ daily: s.daily });
 
+/** How a daily is kept with its save: its date, whether it is practice, its number. */
+const keeping = {
+  slices: ["daily", "dailyResult"],
+  kept: (s) => ({ daily: { date: s.daily.date, practice: !!s.daily.practice, number: s.daily.number } }),
+  fromSave: (entry) => {
+    const daily = dailyTag(entry.daily);
+    return daily ? { daily } : {};
+  },
+};
+
 export const DAILY = gameMode({ name: "daily", origin: "daily", is: (s) => !!s.daily && !s.daily.practice,
-  undoRefused: NO_UNDO, endBox: "daily", label, ending });
+  undoRefused: NO_UNDO, endBox: "daily", label, ending, ...keeping });
 export const PRACTICE = gameMode({ name: "practice", origin: "practice", is: (s) => !!s.daily?.practice,
-  endBox: "daily", label, ending });
+  endBox: "daily", label, ending, ...keeping });
 
 /** How a daily is kept (saved-games.js): the save's Today's Painting tag {date, practice,
  * number} (docs/daily.md) read back, or null if it has none or a bad one. */

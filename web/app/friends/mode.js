@@ -16,7 +16,8 @@ export const FRIEND = gameMode({
   plays: "friend", boardAlways: true,
   playsHere: (s, seat) => s.friend.seat === seat,
   mine: (s, seat) => s.friend.seat === seat,
-  you: (s) => s.friend.seat, rematchBy: "friends",
+  you: (s) => s.friend.seat, rematchBy: "friends", slices: ["friend"],
+  linkToSend: (s) => s.friend.link ?? null,
   botsHere: (s) => s.friend.seat !== null, // watching: the bots move on a player's device
   banner: (s, v) => (!v.is_over && v.current_seat === null ? drawWait(s, v) : null),
 });

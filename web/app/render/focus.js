@@ -10,6 +10,7 @@
 // sits in the part of the page the action came from, never away from a text field.
 
 import { modal } from "../modal.js";
+import { modeOf } from "../modes.js";
 import { humanTurn, showsPast } from "../queries.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,8 +48,8 @@ export function createFocusFlow() {
       if (document.activeElement !== document.body) return;
     }
     // a friend game's new link, this device having nothing to play: to its Copy button
-    const link = s.friend?.link;
-    if (!s.dialog && link && link.url !== p.friend?.link?.url && !humanTurn(s)) {
+    const link = modeOf(s).linkToSend(s);
+    if (!s.dialog && link && link.url !== modeOf(p).linkToSend(p)?.url && !humanTurn(s)) {
       const copy = $("friend-copy");
       if (copy && copy.checkVisibility?.() !== false && movable("#setup", "#table", "#friend-panel")) {
         $("friend-panel")?.scrollIntoView({ block: "nearest" });
