@@ -1,7 +1,7 @@
 // The controller: the only part of the page that talks to the engine. It turns intents
 // into engine commands and transitions. It decides no rule: the engine does.
 // Each concern has its module:
-//   control/loading.js   start-up, engine progress and failure, Retry
+//   control/loading.js   start-up, Retry;  control/recover.js  engine progress, failure, recovery
 //   control/saves.js     the saved games, restore at load, the yes before a game is replaced
 //   control/files.js     export and import of record files (control/export.js, control/import.js)
 //   control/games.js     Start game, Rematch, placing a card, Undo

@@ -1,15 +1,12 @@
-// Loading: the engine's progress and failure, the page's start-up (preferences, link,
-// this tab's saved game), Retry after a failed load (it resumes the saved game), and
-// recovery when a ready engine dies or stops answering (engine.js `onlost`).
+// Loading: the page's start-up (preferences, link, this tab's saved game) and Retry after a
+// failed load (it resumes the saved game); the engine's progress and failure, and recovery
+// when a ready engine dies or stops answering, are control/recover.js.
 
 import { clip } from "../quote.js";
 import { readParams, withoutSetup } from "../params.js";
 import { readPrefs, writePrefs } from "../prefs.js";
 import * as T from "../transitions.js";
-import { lost } from "./narration.js";
-
-const STAGES = { download: "downloading Python", start: "starting Python", engine: "loading the rules",
-  restart: "restarting" };
+import { createRecovery } from "./recover.js";
 
 /**
  * @param deps `engine`, the store's `get`/`up`, the page's `location`, and what start-up
@@ -18,10 +15,8 @@ const STAGES = { download: "downloading Python", start: "starting Python", engin
  */
 export function createLoading(deps) {
   const { engine, get, up, opening, saves, games, links, daily, bots } = deps;
-  let pendingRestore = null; // this tab's save, when the engine failed before it was restored
-  let recovering = false;
-
-  const watchEngine = () => watch(deps, recover);
+  const recovery = createRecovery(deps);
+  const { watchEngine } = recovery;
 
   /**
    * Apply preferences and the link, restore this tab's game, autostart if asked. `play`: the
@@ -43,7 +38,7 @@ export function createLoading(deps) {
       : null;
     const ok = await watchEngine();
     if (saved && ok) await games.restore(saved, !link.setup && !link.daily && game === null);
-    else if (saved) pendingRestore = saved;
+    else if (saved) recovery.setPending(saved);
     up(T.setRestoring, false);
     deps.friendList.refresh();
     if (ok) daily.refresh();
@@ -60,41 +55,12 @@ export function createLoading(deps) {
     if (!ok) return;
     opening.retried(); // an opening on the table: the new engine deals it and takes the queued move
     if (get().invite && links.pending() !== null) await links.open(links.pending()); // the link's screen
-    else if (pendingRestore) {
-      const saved = pendingRestore;
-      pendingRestore = null;
-      await games.restore(saved, get().screen === "start" || !get().view);
+    else if (recovery.pending()) {
+      await games.restore(recovery.takePending(), get().screen === "start" || !get().view);
     } else if (get().screen === "table") bots.run();
   }
 
-  /**
-   * A ready engine died or missed a deadline; engine.js already started a new worker.
-   * Say so briefly, and once it is ready, put the game back from its last save and let
-   * a bot whose turn it was ask again.
-   */
-  async function recover(message) {
-    console.warn(`De Stijl: ${message}; the engine was restarted.`);
-    deps.table.cancel();
-    up(T.engineProgress, STAGES.restart, 0);
-    up(T.refused, "The game engine stopped answering, so it is being restarted. Your game carries on from its last save.");
-    if (recovering) return;
-    recovering = true;
-    try {
-      const ok = await watchEngine();
-      if (!ok) {
-        const id = get().gameId;
-        if (id) pendingRestore = { id, save: { record: get().view?.record, moves: get().view?.record?.moves?.length ?? 0, savedAt: new Date().toISOString() } };
-        return;
-      }
-      await putBack(deps);
-    } catch (error) {
-      if (!lost(error)) up(T.refused, `The game could not be put back: ${clip(error.message)}`);
-    } finally {
-      recovering = false;
-    }
-  }
-
-  return { boot, retry, recover };
+  return { boot, retry, recover: recovery.recover };
 }
 
 /** Preferences, with a notice when some could not be read (they are dropped for good). */
@@ -139,27 +105,4 @@ function linkProblems(notes) {
 /** The embed's Start game deals a game at once (an opening while the engine loads): no seed, no Friend. */
 function dealtAtOnce({ seed, seats }) {
   return !seed && !seats.some((s) => s.controller === "friend");
-}
-
-/** A new engine is ready after a loss: the game on the table from its record, the bots go on. */
-async function putBack({ engine, get, up, bots }) {
-  const record = get().view?.record;
-  if (record) {
-    const view = await engine.call("view", { record });
-    up((s) => ({ ...s, view, replay: null, busy: false, thinking: null, held: null, hover: null, stalled: false }));
-  }
-  if (get().error?.startsWith("The game engine stopped")) up(T.dismissError);
-  up(T.announce, `The game engine is back${get().screen === "table" ? ": your game carries on" : ""}.`);
-  if (get().screen === "table") bots.run();
-}
-
-/** Follow the engine's start-up into the state (a loss goes to `onlost`); resolves true once ready. */
-function watch({ engine, up }, onlost) {
-  engine.onprogress = ({ stage, fraction, received, total }) =>
-    up(T.engineProgress, STAGES[stage] || stage, fraction, received, total);
-  engine.onlost = (message) => onlost(message);
-  const ready = engine.ready;
-  return ready.then(
-    () => { if (ready === engine.ready) up(T.engineReady); return true; },
-    (error) => { if (ready === engine.ready) up(T.engineFailed, clip(error.message, 200)); return false; });
 }
