@@ -17,20 +17,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))
 
 from destijl import new_game
 from destijl.api import handle
+from destijl.records import record_of
 
 
 def finished_record() -> dict:
     game = new_game(3, seed=7)
     while not game.is_over:
         game.play(game.legal_moves()[game.ply % 5])
-    return game.record()
+    return record_of(game)
 
 
 def started_record() -> dict:
     game = new_game(3, seed=7, controllers=["human", "bot:easy", "bot:easy"])
     for _ in range(2):
         game.play(game.legal_moves()[0])
-    return game.record()
+    return record_of(game)
 
 
 def requests() -> dict[str, str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from destijl import daily, link
 from destijl.bots import level_move
 from destijl.game import Game, new_game
+from destijl.records import record_of
 
 SITE = "https://destijl.netlify.app/"
 DATES = ("2026-12-01", "2026-12-02", "2026-12-03", "2026-12-05", "2027-03-04")
@@ -27,7 +28,7 @@ def main() -> None:
         game = finish(daily.daily_game(date))
         outcome = daily.result(game, date, 2)
         text = daily.share_text(game, outcome)
-        payload = link.encode(game.record(), "daily", date, hints=2, par=outcome.par)
+        payload = link.encode(record_of(game), "daily", date, hints=2, par=outcome.par)
         url = f"{SITE}#g={payload}"
         rows = text.split("\n")
         print(f"| {date} | {len(rows) - 2} | {len(rows) + 1} | {daily.utf16_length(text)} "
@@ -40,7 +41,7 @@ def main() -> None:
         x0, y0, x1, y1 = game.painting.bounds()
         art = daily.emoji_painting(game, daily.MAX_SHARE)
         print(f"| {players} | {y1 - y0 + 1} x {x1 - x0 + 1} | {len(art.split(chr(10)))} "
-              f"| {daily.utf16_length(art)} | {len(link.encode(game.record()))} |")
+              f"| {daily.utf16_length(art)} | {len(link.encode(record_of(game)))} |")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "pysrc"))
 
 from destijl.bots.view import LevelBot, move_seed
 from destijl.game import new_game
+from destijl.records import record_of
 from destijl.review import review_game
 from destijl.review.accuracy import drop, label, seat_accuracy
 
@@ -55,7 +56,7 @@ def one_game(level: str, players: int, seed: int, against: str | None) -> dict[s
     while not game.is_over:
         game.play(bots[game.current_seat].move(game, move_seed(key, game.ply)))
     played = time.process_time()
-    moves = review_game(game.record(), seat=None if against is None else 0)
+    moves = review_game(record_of(game), seat=None if against is None else 0)
     return {"level": level, "against": against, "players": players, "seed": seed,
             "moves": [[m.seat, m.loss, m.win_before, m.win_after, m.value_best, m.value_played]
                       for m in moves],

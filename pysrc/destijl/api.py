@@ -18,8 +18,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__, daily, daily_proof, link
+from . import __version__, link
 from .bots import level_move
+from .daily_api import COMMANDS as DAILY_COMMANDS
 from .errors import BadRecord, BadRequest, DeStijlError, IllegalMove, quote
 from .facts import describe
 from .friends.api import COMMANDS as FRIEND_COMMANDS
@@ -29,11 +30,12 @@ from .game import DEFAULT_COLORS, Game, new_game
 from .gameview import view
 from .integers import is_int
 from .jsontext import loads, unwritable
-from .lab import cmd_bot_state, cmd_lab_advance, cmd_lab_summary
+from .lab import COMMANDS as LAB_COMMANDS
+from .link_api import COMMANDS as LINK_COMMANDS
 from .move import Move
 from .preview import cmd_hint, cmd_history, cmd_preview
 from .puzzles.api import COMMANDS as PUZZLE_COMMANDS
-from .record import FORMAT, FRIEND_FORMAT, replay
+from .records import FORMAT, is_friend_record, record_of, replay
 from .review.api import COMMANDS as REVIEW_COMMANDS
 from .scoring import score_painting
 
@@ -148,7 +150,8 @@ def _seat_field(seats: list | None, name: str, players: Any) -> list | None:
 
 
 def cmd_view(args: dict) -> dict:
-    return view(_game(args, upto=args.get("ply")))
+    game = _game(args, upto=args.get("ply"))
+    return view(game, record_of(game))
 
 
 def cmd_play(args: dict) -> dict:
@@ -190,7 +193,7 @@ def cmd_undo(args: dict) -> dict:
     if refusal is not None:
         raise IllegalMove(refusal)
     last = max(i for i, played in enumerate(game.history) if played.seat == seat)
-    return view(replay(game.record(), upto=last))
+    return view(replay(record_of(game), upto=last))
 
 
 def cmd_score(args: dict) -> dict:
@@ -210,7 +213,7 @@ def cmd_score(args: dict) -> dict:
 
 def cmd_verify(args: dict) -> dict:
     record = args.get("record")
-    if isinstance(record, dict) and record.get("format") == FRIEND_FORMAT:
+    if is_friend_record(record):
         return _verify_friend(record)
     game = _game(args)
     return _summary(game, "")
@@ -236,53 +239,6 @@ def _summary(game: Game, kind: str) -> dict:
     return {"summary": summary, "result": sheet.details([seat.name for seat in game.seats])}
 
 
-def cmd_link_text(args: dict) -> dict:
-    """The compact link text of a record (docs/links.md); the page compresses it."""
-    if "record" not in args:
-        raise BadRequest("record: missing")
-    return {"text": link.to_text(args["record"], args.get("kind", "replay"), args.get("day"))}
-
-
-def cmd_link_open(args: dict) -> dict:
-    """Check a link's (inflated) text and replay its game: ``{kind, day, number, view}``
-    (a friend link: ``{kind: "friend", record}``, its record for ``friend_open``). With
-    ``today`` (the latest date on Earth by the device's clock), a daily link's day gets
-    ``verify``'s check: one later than that is refused."""
-    today = args.get("today")
-    opened = link.from_text(args.get("text"))
-    if today is not None and opened.kind == "daily" and opened.day is not None:
-        daily_proof.check_day(opened.day, today)
-    if opened.friend is not None:  # the page hands it to friend_open with its saved game
-        return {"kind": "friend", "day": None, "number": None, "view": None,
-                "record": opened.friend}
-    return {"kind": opened.kind, "day": opened.day,
-            "number": daily.number(opened.day) if opened.day else None,
-            "view": view(opened.game)}
-
-
-def cmd_daily(args: dict) -> dict:
-    """Today's Painting of ``date`` (the player's local date): ``{date, number, view}``."""
-    date = args.get("date")
-    return {"date": date, "number": daily.number(date), "view": view(daily.daily_game(date))}
-
-
-def cmd_daily_result(args: dict) -> dict:
-    """A finished daily's score, place, par (played now, by the hard bot) and share text."""
-    if "record" not in args:
-        raise BadRequest("record: missing")
-    game, outcome = daily.result_of_record(args["record"], args.get("date"), args.get("hints", 0))
-    text = link.to_text(game.record(), "daily", outcome.date, hints=outcome.hints, par=outcome.par)
-    return {**outcome.to_dict(), "text": daily.share_text(game, outcome), "link_text": text}
-
-
-def cmd_daily_check(args: dict) -> dict:
-    """One day of a results file re-checked (``date``, ``entry``, the device's ``today``):
-    the entry the engine confirms, its score, par and place its own; else ``BadRequest``."""
-    today = args.get("today")
-    daily.number(today)
-    return {"entry": daily_proof.check_entry(args.get("date"), args.get("entry"), today)}
-
-
 COMMANDS: dict[str, Callable[[dict], Any]] = {
     "version": cmd_version,
     "describe": cmd_describe,
@@ -297,14 +253,9 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
     "hint": cmd_hint,
     "history": cmd_history,
     **FRIEND_COMMANDS,
-    "lab_advance": cmd_lab_advance,
-    "bot_state": cmd_bot_state,
-    "lab_summary": cmd_lab_summary,
-    "link_text": cmd_link_text,
-    "link_open": cmd_link_open,
-    "daily": cmd_daily,
-    "daily_result": cmd_daily_result,
-    "daily_check": cmd_daily_check,
+    **LAB_COMMANDS,
+    **LINK_COMMANDS,
+    **DAILY_COMMANDS,
     **REVIEW_COMMANDS,
     **PUZZLE_COMMANDS,
 }

@@ -16,7 +16,7 @@ from .errors import DeStijlError
 from .game import new_game
 from .jsontext import MAX_CHARS, loads
 from .link import payload_of
-from .record import replay
+from .records import record_of, replay
 from .render import printable, render_painting, render_sheet
 
 
@@ -117,7 +117,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     rng = random.Random(seed)
     while not game.is_over:
         game.play(bots[game.current_seat].choose(game, rng))
-    json.dump(game.record(), sys.stdout)
+    json.dump(record_of(game), sys.stdout)
     print()
     return 0
 
@@ -159,7 +159,7 @@ def read_source(source: str) -> tuple[link.OpenedLink | None, Any]:
 
 def _record_of(opened: link.OpenedLink) -> Any:
     """The record a link carries: a friend game's whole, else the replayed game's."""
-    return opened.friend if opened.friend is not None else opened.game.record()
+    return opened.friend if opened.friend is not None else record_of(opened.game)
 
 
 def run_verify(args: argparse.Namespace) -> int:
@@ -229,9 +229,9 @@ def run_link(args: argparse.Namespace) -> int:
             game = new_game(players, seed=players, controllers=["bot:medium"] * players)
             while not game.is_over:
                 game.play(level_move(game, "medium"))
-            text = link.to_text(game.record())
+            text = link.to_text(record_of(game))
             print(f"{players} seats, {game.ply} moves: link text {len(text)} characters, "
-                  f"payload {len(link.encode(game.record()))} characters")
+                  f"payload {len(link.encode(record_of(game)))} characters")
         return 0
     if not args.file:
         raise DeStijlError("link: give a record file (or --measure)")

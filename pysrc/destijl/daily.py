@@ -25,7 +25,7 @@ from .errors import BadRequest, quote
 from .game import Game, new_game
 from .move import Move
 from .names import BOT_NAMES, PLAYER_NAME
-from .record import replay
+from .records import replay
 
 FIRST_DAY = "2026-12-01"
 """The date of Today's Painting #1."""

@@ -4,7 +4,7 @@ The page draws its start screen, its words for colours and controllers and its R
 panel before the engine has loaded (the engine arrives with Start game in the embed). The
 build writes ``describe()`` into ``dist/app/rules-data.js`` so those facts have one owner,
 the engine: player counts, the colours, each player count's default colours, the bot
-levels with their labels, ratings and descriptions (destijl.levels, the one list of
+levels with their labels, ratings and descriptions (destijl.bots.levels, the one list of
 levels, so a new level shows up by itself), the bonus table and
 the Rules panel's worked example, counted here by the engine's own code.
 
@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import THINK_MS
+from .bots.levels import describe_levels
 from .bots.user import MAX_SOURCE
 from .cards import CARDS, COLOR_NAMES, COLORS
 from .daily import FIRST_DAY
 from .friends.records import FRIEND_BOTS
 from .game import CONTROLLERS, DEFAULT_COLORS, colors_per_seat
-from .levels import describe_levels
 from .link import MAX_PAYLOAD, MAX_TEXT
 from .names import BOT_NAMES, FRIEND_NAMES, MAX_NAME, PLAYER_NAME
 from .names import rule_data as name_rule

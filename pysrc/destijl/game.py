@@ -18,11 +18,9 @@ from dataclasses import dataclass
 from .cards import CARDS, COLORS, ROTATIONS, Face, rotate_face
 from .errors import BadRequest, IllegalMove, quote
 from .integers import SAFE_INT, is_int
-from .levels import LEVEL_NAMES
 from .move import Move
 from .names import check_name
 from .painting import MAX_COVER, MIN_COVER, Painting
-from .record_format import to_record
 from .scoring import ScoreSheet, score_painting
 
 DECK_SIZES: dict[int, int] = {2: 16, 3: 27, 4: 32, 5: 25}
@@ -32,6 +30,9 @@ DEFAULT_COLORS: dict[int, list[list[str]]] = {
     4: [["R"], ["Y"], ["B"], ["K"]],
     5: [["R"], ["Y"], ["B"], ["K"], ["W"]],
 }
+LEVEL_NAMES: tuple[str, ...] = ("random", "easy", "steady", "keen", "medium", "hard", "expert")
+"""The bot levels a seat's controller may name (``bot:NAME``), weakest first;
+``destijl.bots.levels`` describes each and builds its bot."""
 # "bot:mine": a person's own bot from the Bot Lab (docs/bots.md), played by the page in its
 # sandbox; the engine has no such level (bot_move refuses it).
 CONTROLLERS = ("human", *(f"bot:{name}" for name in LEVEL_NAMES), "bot:mine")
@@ -202,7 +203,7 @@ class Game:
         drawn, self._deck = self._deck[: self.players], self._deck[self.players :]
         self._gallery.extend(drawn)
 
-    # -- scores, copies, records --------------------------------------------------------
+    # -- scores and copies -----------------------------------------------------------
     def score(self) -> ScoreSheet:
         """The score of the Painting as it stands (the live tally)."""
         return score_painting(self.painting, [seat.colors for seat in self.seats])
@@ -248,10 +249,6 @@ class Game:
         twin._gallery = list(self._gallery)
         twin.history = list(self.history)
         return twin
-
-    def record(self) -> dict:
-        """The game record (``destijl-record/1``) of this game so far."""
-        return to_record(self)
 
     def __repr__(self) -> str:
         return (f"<Game players={self.players} ply={self.ply}/{self.total_plies} "

@@ -9,11 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .record import to_record
 from .scoring import find_strokes
 
 
-def view(game: Game) -> dict[str, Any]:
-    """Everything the front end draws, as plain JSON data."""
+def view(game: Game, record: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the front end draws, as plain JSON data.
+
+    ``record`` is the game's record in its own format (a friend game's, ``destijl-friend/1``);
+    by default the plain record, ``destijl.record.to_record(game)``.
+    """
     positions = [[x, y] for x, y in game.painting.legal_positions()]
     rotations = list(game.allowed_rotations())
     sheet = game.score()
@@ -21,7 +26,7 @@ def view(game: Game) -> dict[str, Any]:
     history = game.history
     names = [seat.name for seat in game.seats]
     return {
-        "record": game.record(),
+        "record": to_record(game) if record is None else record,
         "ply": game.ply,
         "plies": game.total_plies,
         "round": game.round,

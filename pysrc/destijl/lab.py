@@ -24,7 +24,7 @@ from .errors import BadRequest, IllegalMove, quote
 from .game import Game, new_game
 from .integers import SAFE_INT, is_int
 from .move import Move
-from .record import replay
+from .records import record_of, replay
 from .results import game_key, game_result, summarise
 
 MINE = "mine"  # the line-up entry of the person's bot
@@ -101,7 +101,7 @@ def cmd_lab_advance(args: dict) -> dict:
     over = game.is_over
     mine = not over
     return {
-        "record": game.record(),
+        "record": record_of(game),
         "ply": game.ply,
         "over": over,
         "state": public_state(game) if mine else None,
@@ -152,3 +152,8 @@ _RESULT_RANGES = {"score": (-1_000_000, 1_000_000), "margin": (-1_000_000, 1_000
                   "win": (0, 1), "ms": (0, 3_600_000)}
 """What a game's line may hold (``results.game_result``): a victory share is 0 to 1 (a
 negative one made the Wilson interval's square root fail), think time at most an hour."""
+
+
+COMMANDS = {"lab_advance": cmd_lab_advance, "bot_state": cmd_bot_state,
+            "lab_summary": cmd_lab_summary}
+"""The Lab's commands, for ``destijl.api``."""

@@ -7,10 +7,11 @@ text and back (the browser compresses that text itself, with ``CompressionStream
 starts with what is wrong, naming the first bad move.
 
 >>> from destijl.game import new_game
+>>> from destijl.records import record_of
 >>> game = new_game(2, seed=3)
 >>> game.play(game.legal_moves()[0])
->>> opened = decode(encode(game.record()))
->>> opened.kind, opened.game.record() == game.record()
+>>> opened = decode(encode(record_of(game)))
+>>> opened.kind, record_of(opened.game) == record_of(game)
 ('replay', True)
 >>> decode("not a link!")
 Traceback (most recent call last):
@@ -34,7 +35,7 @@ from .game import Game
 from .integers import is_int
 from .jsontext import loads, unwritable
 from .move import Move
-from .record import FORMAT, FRIEND_FORMAT, FRIEND_FORMATS, replay
+from .records import FORMAT, FRIEND_FORMAT, FRIEND_FORMATS, replay
 
 VERSION = 1
 """The link format version, the ``v`` field."""

@@ -30,7 +30,7 @@ from .cards import COLORS
 from .errors import BadRequest, IllegalMove, quote
 from .game import Game
 from .integers import is_int
-from .record import replay
+from .records import record_of, replay
 from .tally.board import FOOT, NEIGHBOURS, RING, Board, face_colors, pack
 from .tally.scorer import Scorer
 
@@ -200,7 +200,7 @@ def hint(game: Game, rng: random.Random) -> dict[str, Any]:
 
 def history(game: Game) -> dict[str, Any]:
     """Every placement (seat, move, face as placed, score change); the totals after each round."""
-    start = replay(game.record(), upto=0)
+    start = replay(record_of(game), upto=0)
     board, scorer = _table(start)
     totals = scorer.totals(board)
     first = totals

@@ -1,14 +1,14 @@
-"""The game record ``destijl-record/1``: the save, replay and share format.
+"""The game record ``destijl-record/1``: the save, replay and share format of a plain game.
 
-A record is plain JSON (see docs/record.md). ``to_record`` (record_format.py, re-exported
-here) writes one, ``replay`` checks
+A record is plain JSON (see docs/record.md). ``to_record`` writes one, ``replay`` checks
 every field, replays every move and returns the game, raising ``BadRecord`` naming the
-field (and move index) of the first problem.
+field (and move index) of the first problem. A friend game's record (``destijl-friend/1``)
+is read by ``destijl.friends``; ``destijl.records`` chooses between the two formats.
 
 >>> from destijl.game import new_game
 >>> game = new_game(2, seed=1)
 >>> game.play(game.legal_moves()[0])
->>> replay(game.record()).record() == game.record()
+>>> to_record(replay(to_record(game))) == to_record(game)
 True
 """
 
@@ -17,18 +17,42 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, COLORS
-from .errors import BadRecord, quote
-from .friends.game import NotDealt
-from .friends.game import replay as friend_replay
-from .friends.records import FORMAT as FRIEND_FORMAT
-from .friends.records import FORMATS as FRIEND_FORMATS
+from .errors import BadRecord, BadRequest, quote
 from .game import DECK_SIZES, Game
 from .integers import SAFE_INT, is_int
 from .record_fields import play_at, read_field, read_move, read_options
-from .record_format import FORMAT, to_record
 
+FORMAT = "destijl-record/1"
 _CARD_KEYS = {str(card): card for card in CARDS}  # the canonical keys: "1" to "40"
-__all__ = ["FORMAT", "FRIEND_FORMAT", "FRIEND_FORMATS", "replay", "to_record"]
+__all__ = ["FORMAT", "replay", "to_record"]
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` as it stands, with ``result`` once it is over.
+
+    A game that does not know its whole deal (a bot's view of one, a friend game before its
+    end) has no such record: ``BadRequest``.
+    """
+    if len(game.deal) != 2 + DECK_SIZES[game.players]:
+        raise BadRequest(f"record: this game knows {len(game.deal)} of its "
+                         f"{2 + DECK_SIZES[game.players]} dealt cards, so it has no {FORMAT} "
+                         "(a bot's view or an unfinished friend game)")
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "options": {"players": game.players, "rotations": game.rotations},
+        "seats": [{"name": seat.name, "colors": list(seat.colors),
+                   "controller": seat.controller} for seat in game.seats],
+        "first_player": game.initial_first_player,
+        "cards": {str(card): list(game.cards[card]) for card in game.deal},
+        "deal": list(game.deal),
+        "moves": [{"seat": played.seat, **played.move.to_dict()} for played in game.history],
+    }
+    if game.seed is not None:
+        record["seed"] = game.seed
+    result = game.result()
+    if result is not None:
+        record["result"] = result.to_dict()
+    return record
 
 
 def replay(record: Any, *, upto: int | None = None) -> Game:
@@ -37,8 +61,6 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
     The whole record is checked, including every move and the ``result``, even when
     ``upto`` stops the returned game earlier.
     """
-    if isinstance(record, dict) and record.get("format") in FRIEND_FORMATS:
-        return _friend_game(record, upto)
     game = _setup(record)
     moves = read_field(record, "moves", list)
     if upto is not None and not is_int(upto, 0, len(moves)):
@@ -51,14 +73,6 @@ def replay(record: Any, *, upto: int | None = None) -> Game:
             snapshot = game.clone()
     _check_result(record, game)
     return snapshot if snapshot is not None else game
-
-
-def _friend_game(record: dict, upto: int | None) -> Game:
-    """A friend game (``destijl-friend/1``, docs/friends.md) once its deal is fixed."""
-    try:
-        return friend_replay(record, upto=upto)
-    except NotDealt as waiting:
-        raise BadRecord("record", str(waiting)) from None
 
 
 def _setup(record: Any) -> Game:
@@ -78,10 +92,6 @@ def _setup(record: Any) -> Game:
         raise BadRecord("seed", f"expected null or an integer from 0 to {SAFE_INT}, "
                         f"got {quote(seed)}")
     return Game(seats, cards, deal, rotations=rotations, first_player=first, seed=seed)
-
-
-
-
 
 
 def _read_cards(entries: dict) -> dict[int, tuple[str, str, str]]:
@@ -120,8 +130,6 @@ def _read_deal(deal: list, cards: dict[int, Any], players: int) -> list[int]:
     if unused:
         raise BadRecord("cards", f"card {unused[0]} is listed but not dealt")
     return deal
-
-
 
 
 def _check_result(record: dict, game: Game) -> None:

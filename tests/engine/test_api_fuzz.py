@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from destijl import new_game
 from destijl.api import COMMANDS, handle
+from destijl.records import record_of
 from helpers import paths
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
@@ -62,7 +63,7 @@ def played(players: int, plies: int, seed: int) -> dict:
     game = new_game(players, seed, controllers=["human", "bot:easy"] + ["human"] * (players - 2))
     for _ in range(plies):
         game.play(game.legal_moves()[(game.ply * 7) % len(game.legal_moves())])
-    return game.record()
+    return record_of(game)
 
 
 RECORDS = [played(2, 0, 1), played(3, 4, 2), played(5, 25, 3), played(4, 32, 4)]
@@ -303,7 +304,7 @@ def templates() -> dict[str, list[dict]]:
     x, y = fresh["legal"][str(move["card"])]["0"][0]
     move |= {"x": x, "y": y}
     day = "2026-12-05"
-    today = daily.daily_game(day).record()
+    today = record_of(daily.daily_game(day))
     mid_friend = friends[3]
     seat = friend_turns.next_action(mid_friend)["seat"] or 0
     fgame = friend_replay(mid_friend)
@@ -388,7 +389,7 @@ def daily_payload(day: str) -> str:
     game = daily.daily_game(day)
     while not game.is_over:
         game.play(level_move(game, "easy" if game.current_seat == 0 else "medium"))
-    return link.encode(game.record(), "daily", day, hints=0)
+    return link.encode(record_of(game), "daily", day, hints=0)
 
 
 def bot_choice_plain(record: dict, upto: int | None = None) -> dict:

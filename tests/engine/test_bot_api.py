@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from destijl import Game, Move, new_game
+from destijl import BadRequest, Game, Move, new_game, to_record
 from destijl.api import handle
 from destijl.bots import make_bot
 from destijl.bots.examples import source
@@ -20,6 +20,7 @@ from destijl.bots.simple import MediumBot
 from destijl.bots.user import BotError, UserBot
 from destijl.bots.view import HiddenInformation, LevelBot, PublicGame, View, public_state
 from destijl.lab import MINE, cmd_lab_advance, cmd_lab_summary
+from destijl.records import record_of
 from destijl.tournament import run_tournament
 
 WALK_LIMIT = 400_000
@@ -75,6 +76,8 @@ def test_a_view_holds_no_hidden_information(players):
     assert view.game.deck_count == game.deck_count and view.game.seed is None
     with pytest.raises(HiddenInformation):
         view.game.record()
+    with pytest.raises(BadRequest, match="knows 1 of its"):
+        to_record(view.game)
 
 
 def test_a_persons_bot_receives_nothing_hidden_even_by_walking():
@@ -275,8 +278,8 @@ def test_the_tournament_command_runs_a_bot_file(tmp_path: Path, capsys):
 
 def test_a_persons_bot_takes_a_seat_as_bot_mine():
     game = new_game(2, seed=4, controllers=["bot:mine", "bot:easy"])
-    reply = _call("bot_state", {"record": game.record()})
+    reply = _call("bot_state", {"record": record_of(game)})
     assert reply["state"] == public_state(game) and 0 <= reply["seed"] < 2 ** 53
-    error = json.loads(handle(json.dumps({"cmd": "bot_move", "args": {"record": game.record()}})))
+    error = json.loads(handle(json.dumps({"cmd": "bot_move", "args": {"record": record_of(game)}})))
     assert error["error"]["type"] == "BadRequest"
     assert game.undo_seats() == []  # a bot: its moves go back with a person's undo

@@ -20,6 +20,7 @@ from destijl.bots.hidden import sample_deck, seen_cards, unseen_cards
 from destijl.bots.playout import Sim, best_reply, card_faces, likely_replies
 from destijl.bots.simple import ranked
 from destijl.cli import main
+from destijl.records import record_of
 
 LEVELS = ("easy", "steady", "keen", "medium", "hard", "expert")
 SEARCHING = {"hard": HardBot, "expert": ExpertBot}
@@ -63,7 +64,7 @@ def test_the_same_seed_gives_the_same_move(level):
 
 def test_bot_move_through_the_api_is_deterministic():
     game = new_game(2, seed=3)
-    request = json.dumps({"cmd": "bot_move", "args": {"record": game.record(), "level": "easy"}})
+    request = json.dumps({"cmd": "bot_move", "args": {"record": record_of(game), "level": "easy"}})
     replies = [json.loads(handle(request)) for _ in range(2)]
     assert replies[0]["ok"] and replies[0] == replies[1]
 
@@ -186,8 +187,8 @@ def test_the_bench_command_runs(capsys):
 
 
 def test_the_level_table_matches_the_bots():
-    from destijl.levels import LEVELS as TABLE
-    from destijl.levels import describe_levels
+    from destijl.bots.levels import LEVELS as TABLE
+    from destijl.bots.levels import describe_levels
 
     assert [level.name for level in TABLE] == level_names()
     ratings = [level.rating for level in TABLE]
@@ -203,7 +204,7 @@ def test_every_level_is_a_controller_a_record_keeps():
 
     game = new_game(len(LEVELS) - 1, seed=2,
                     controllers=[f"bot:{level}" for level in LEVELS[1:]])
-    assert [seat.controller for seat in replay(game.record()).seats] == [
+    assert [seat.controller for seat in replay(record_of(game)).seats] == [
         f"bot:{level}" for level in LEVELS[1:]]
 
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from destijl import new_game, replay
+from destijl.records import record_of
 
 GAMES_PER_COUNT = 100
 # Cards in a game, written out from the rulebook (Canvas deck 16/27/32/25, plus the first
@@ -34,14 +35,14 @@ def check_game(players, seed, rotations=True):
         assert {move.card for move in moves} == set(game.gallery)
         # card counts are conserved: Painting cards + Gallery + deck + out of the game
         assert 1 + game.ply + len(game.gallery) + game.deck_count == total
-        record = json.loads(json.dumps(game.record()))
+        record = json.loads(json.dumps(record_of(game)))
         assert state_of(replay(record)) == state_of(game)
         game.play(rng.choice(moves))
     assert len(game.gallery) == 1 and game.deck_count == 0
     placed = [sum(1 for p in game.history if p.seat == seat) for seat in range(players)]
     assert placed == [PLACEMENTS_PER_SEAT[players]] * players
-    final = replay(json.loads(json.dumps(game.record())))
-    assert final.result().to_dict() == game.result().to_dict() == game.record()["result"]
+    final = replay(json.loads(json.dumps(record_of(game))))
+    assert final.result().to_dict() == game.result().to_dict() == record_of(game)["result"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -62,6 +63,6 @@ def test_replay_stops_at_any_ply():
     while not game.is_over:
         game.play(game.legal_moves()[len(game.history) % 7])
         snapshots.append(state_of(game))
-    record = game.record()
+    record = record_of(game)
     for ply, snapshot in enumerate(snapshots):
         assert state_of(replay(record, upto=ply)) == snapshot

@@ -19,6 +19,7 @@ from destijl.bots import level_move
 from destijl.errors import BadRequest
 from destijl.game import new_game
 from destijl.link import BadLink
+from destijl.records import record_of
 
 
 @functools.cache
@@ -126,21 +127,21 @@ def test_a_large_painting_is_scaled_down_to_fit() -> None:
 
 def test_a_daily_link_must_hold_that_days_deal() -> None:
     game = played("2026-12-02")
-    payload = link.encode(game.record(), "daily", "2026-12-02")
+    payload = link.encode(record_of(game), "daily", "2026-12-02")
     opened = link.decode(payload)
     assert (opened.kind, opened.day) == ("daily", "2026-12-02")
-    assert opened.game.record() == game.record()
+    assert record_of(opened.game) == record_of(game)
     data = json.loads(link.inflate(payload))
     assert set(data) == {"v", "k", "day", "y", "t"}  # the deal and the bots' moves follow
     data["day"] = "2026-12-06"  # another day's deal: the player's first card is not there
     with pytest.raises(BadLink, match=r"^link: your move 1 of 9 \(card 30 at column 1, row -1"):
         link.from_text(json.dumps(data))
-    full = json.loads(link.to_text(game.record()))  # the long form, all moves, still read
+    full = json.loads(link.to_text(record_of(game)))  # the long form, all moves, still read
     full.update(k="daily", day="2026-12-06")
     with pytest.raises(BadLink, match=r"^link: day: this is not the Today's Painting of 2026-12"):
         link.from_text(json.dumps(full))
     with pytest.raises(BadLink, match="not the Today's Painting of 2026-12-06"):
-        link.to_text(game.record(), "daily", "2026-12-06")
+        link.to_text(record_of(game), "daily", "2026-12-06")
 
 
 def test_the_api_deals_the_daily_and_scores_it() -> None:
@@ -153,12 +154,12 @@ def test_the_api_deals_the_daily_and_scores_it() -> None:
     assert dealt["number"] == 2 and dealt["view"]["ply"] == 0
     assert dealt["view"]["record"]["deal"] == list(daily.daily_game("2026-12-02").deal)
     game = played("2026-12-02")
-    result = call("daily_result", record=game.record(), date="2026-12-02")
+    result = call("daily_result", record=record_of(game), date="2026-12-02")
     assert result["number"] == 2 and result["text"].startswith("De Stijl · Today's Painting #2")
     assert json.loads(result["link_text"]) == {
         "v": 1, "k": "daily", "day": "2026-12-02", "t": result["total"], "h": 0,
         "par": result["par"], "y": json.loads(result["link_text"])["y"]}
-    opened = call("link_open", text=link.to_text(game.record(), "daily", "2026-12-02"))
+    opened = call("link_open", text=link.to_text(record_of(game), "daily", "2026-12-02"))
     assert opened["number"] == 2 and opened["view"]["is_over"]
     # with the device's today, a daily link gets verify's day check (the page passes it)
     text = link.to_text(game.record(), "daily", "2026-12-02")
@@ -191,7 +192,7 @@ def test_cli_daily_prints_the_deal_and_the_par() -> None:
 
 def test_cli_verify_replays_a_result_link_to_the_same_scores(tmp_path) -> None:
     game = played("2026-12-02")
-    payload = link.encode(game.record(), "daily", "2026-12-02")
+    payload = link.encode(record_of(game), "daily", "2026-12-02")
     totals = ", ".join(f"{seat.name} {line.total}"
                        for seat, line in zip(game.seats, game.result().seats, strict=True))
     out = run("verify", f"https://example.org/#g={payload}")
@@ -202,13 +203,13 @@ def test_cli_verify_replays_a_result_link_to_the_same_scores(tmp_path) -> None:
     assert totals in out.stdout
     # every form of a link is read alike (a replay link of the same game: checking a daily's
     # proof replays the medium bot's every move, seconds each time)
-    replay = link.encode(game.record())
+    replay = link.encode(record_of(game))
     pasted = tmp_path / "result.txt"
     pasted.write_text(f"https://example.org/#g={replay}\n")
     for out in (run("verify", f"#g={replay}"), run("verify", replay),
                 run("verify", str(pasted)), run("verify", "-", stdin=f"#g={replay}")):
         assert out.returncode == 0 and totals in out.stdout, out.stderr
-    data = json.loads(link.to_text(game.record()))
+    data = json.loads(link.to_text(record_of(game)))
     moves = data["m"].split(" ")
     moves[6] = moves[6].split("@")[0] + "@-30,-30r0"
     data["m"] = " ".join(moves)

@@ -18,6 +18,7 @@ from destijl import api, daily, daily_proof, link
 from destijl.bots import level_move
 from destijl.errors import BadRequest
 from destijl.game import new_game
+from destijl.records import record_of
 
 TODAY = "2026-12-05"
 
@@ -35,14 +36,14 @@ def played(date: str, bots: str = "medium", you: str = "medium"):
 def genuine(date: str = "2026-12-02", **claims) -> str:
     """A genuine result link's payload (its par claimed, as the page writes it)."""
     game = played(date)
-    return link.encode(game.record(), "daily", date, hints=0, par=daily.par(date), **claims)
+    return link.encode(record_of(game), "daily", date, hints=0, par=daily.par(date), **claims)
 
 
 def forged_bots(date: str = "2026-12-02") -> tuple[str, str]:
     """A long-form daily link whose "medium" seats played the easy bot's moves, and the
     words naming its first bot move that is not the medium bot's."""
     game = played(date, bots="easy")
-    data = json.loads(link.to_text(game.record()))  # the long form: every move in the link
+    data = json.loads(link.to_text(record_of(game)))  # the long form: every move in the link
     data.update(k="daily", day=date)
     again = daily.daily_game(date)
     for index, move in enumerate(game.history):

@@ -16,6 +16,7 @@ from destijl import (
     score_painting,
 )
 from destijl.errors import quote
+from destijl.records import record_of
 from helpers import grid
 
 
@@ -78,7 +79,7 @@ def finished():
     game = new_game(2, seed=4)
     while not game.is_over:
         game.play(game.legal_moves()[game.ply % 3])
-    return game.record()
+    return record_of(game)
 
 
 @pytest.mark.parametrize(("edit", "message"), [
@@ -126,7 +127,7 @@ def test_why_an_undo_is_refused_names_the_rule():
 def test_an_unfinished_game_cannot_have_a_result():
     game = new_game(2, seed=4)
     game.play(game.legal_moves()[0])
-    record = game.record()
+    record = record_of(game)
     record["result"] = finished()["result"]
     with pytest.raises(BadRecord) as caught:
         replay(record)
@@ -213,7 +214,7 @@ def test_a_seat_without_a_controller_is_played_by_a_human():
     del record["seats"][1]["controller"]
     game = replay(record)
     assert [seat.controller for seat in game.seats] == ["human", "human"]
-    assert game.record()["seats"][1]["controller"] == "human"
+    assert record_of(game)["seats"][1]["controller"] == "human"
 
 
 @pytest.mark.parametrize(("options", "message"), [
@@ -307,7 +308,7 @@ def test_a_game_without_a_seed_gets_a_random_31_bit_seed_and_keeps_it():
     assert all(isinstance(seed, int) and 0 <= seed < 2**31 for seed in seeds)
     assert max(seeds) >= 2**20 and len(set(seeds)) > 30
     game = new_game(3)
-    assert game.record()["seed"] == game.seed and replay(game.record()).deal == game.deal
+    assert record_of(game)["seed"] == game.seed and replay(record_of(game)).deal == game.deal
 
 
 def test_the_largest_seed_javascript_holds_exactly_is_allowed():

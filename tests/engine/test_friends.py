@@ -34,6 +34,7 @@ from destijl.friends.turns import (
     sign_text,
     to_plain,
 )
+from destijl.records import record_of
 
 
 class Table:
@@ -546,7 +547,7 @@ def forgeries(table: Table) -> list[tuple[int, dict, int, int, dict]]:
         move = game.legal_moves()[0]
         text = sign_text(record, victim, move)
         game.play(move, victim)
-        unsigned = game.record()
+        unsigned = record_of(game)
         signed = copy.deepcopy(unsigned)
         signed["sigs"][victim] = [game.ply - 1, p256.sign(table.private[forger], text).hex()]
         found += [(index, record, forger, victim, forged) for forged in (unsigned, signed)]
@@ -581,7 +582,7 @@ def swap_key(table: Table, index: int, record: dict, forger: int, victim: int) -
     with it, and signs his own latest placement again over the changed keys."""
     game = friend_replay(record)
     game.play(game.legal_moves()[0], victim)
-    forged = game.record()
+    forged = record_of(game)
     forged["keys"][victim] = table.key(forger).hex()
     parsed = friend_parse(forged)
     for seat in (victim, forger):

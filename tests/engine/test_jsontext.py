@@ -10,8 +10,9 @@ import pytest
 
 from destijl import new_game
 from destijl.api import handle
+from destijl.records import record_of
 
-RECORD = json.dumps(new_game(3, seed=8).record())
+RECORD = json.dumps(record_of(new_game(3, seed=8)))
 
 
 def view_text(text: str) -> dict:

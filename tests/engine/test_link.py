@@ -12,6 +12,7 @@ import pytest
 from destijl import api, link, new_game, replay
 from destijl.bots import level_move
 from destijl.link import BadLink
+from destijl.records import record_of
 
 
 def whole_game(players: int, seed: int, moves: int | None = None):
@@ -31,30 +32,30 @@ def pack(text: str) -> str:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_link_round_trips_at_every_ply(players: int) -> None:
     game = whole_game(players, seed=players)
-    record = game.record()
+    record = record_of(game)
     for ply in range(0, game.ply + 1, 5):
-        partial = replay(record, upto=ply).record()
+        partial = record_of(replay(record, upto=ply))
         opened = link.decode(link.encode(partial))
         assert opened.kind == "replay" and opened.day is None
-        assert opened.game.record() == partial
-    assert link.decode(link.encode(record)).game.record() == record
+        assert record_of(opened.game) == partial
+    assert record_of(link.decode(link.encode(record)).game) == record
 
 
 def test_a_whole_game_link_is_short() -> None:
     for players in (2, 3, 4, 5):
-        payload = link.encode(whole_game(players, seed=10 + players).record())
+        payload = link.encode(record_of(whole_game(players, seed=10 + players)))
         assert len(payload) < 600, (players, len(payload))
 
 
 def test_any_deflate_stream_is_read_and_padding_is_optional() -> None:
-    text = link.to_text(whole_game(2, seed=1, moves=4).record())
+    text = link.to_text(record_of(whole_game(2, seed=1, moves=4)))
     assert link.decode(pack(text)).game.ply == 4
     with pytest.raises(BadLink, match="not base64url: character '='"):
         link.decode(pack(text) + "=")
 
 
 def test_a_link_names_the_first_bad_move() -> None:
-    record = whole_game(3, seed=4, moves=9).record()
+    record = record_of(whole_game(3, seed=4, moves=9))
     data = json.loads(link.to_text(record))
     moves = data["m"].split(" ")
     card = moves[4].split("@")[0]
@@ -68,14 +69,14 @@ def test_a_link_names_the_first_bad_move() -> None:
 
 
 def test_a_move_that_is_not_move_text_is_named() -> None:
-    data = json.loads(link.to_text(whole_game(2, seed=2, moves=3).record()))
+    data = json.loads(link.to_text(record_of(whole_game(2, seed=2, moves=3))))
     data["m"] += " 17@x"
     with pytest.raises(BadLink, match=r"^link: move 4 of 4 \('17@x'\): expected text like"):
         link.from_text(json.dumps(data))
 
 
 def test_a_card_out_of_turn_order_is_refused() -> None:
-    data = json.loads(link.to_text(whole_game(2, seed=2, moves=3).record()))
+    data = json.loads(link.to_text(record_of(whole_game(2, seed=2, moves=3))))
     data["m"] = " ".join(reversed(data["m"].split(" ")))
     with pytest.raises(BadLink, match=r"^link: move 1 of 3 "):
         link.from_text(json.dumps(data))
@@ -99,14 +100,14 @@ def test_a_card_out_of_turn_order_is_refused() -> None:
     ({"seed": -1}, "link: seed: expected null or an integer"),
 ])
 def test_bad_fields_are_named(change: dict, message: str) -> None:
-    data = json.loads(link.to_text(whole_game(2, seed=3, moves=2).record()))
+    data = json.loads(link.to_text(record_of(whole_game(2, seed=3, moves=2))))
     data.update(change)
     with pytest.raises(BadLink, match=f"^{message}"):
         link.from_text(json.dumps(data))
 
 
 def test_a_card_dealt_twice_or_not_a_card_is_refused() -> None:
-    data = json.loads(link.to_text(whole_game(2, seed=3, moves=2).record()))
+    data = json.loads(link.to_text(record_of(whole_game(2, seed=3, moves=2))))
     data["d"][5] = data["d"][9]
     with pytest.raises(BadLink, match=r"^link: deal: card .* is dealt twice"):
         link.from_text(json.dumps(data))
@@ -129,7 +130,7 @@ def test_bad_payloads_are_named(payload: str, message: str) -> None:
 
 
 def test_a_cut_stream_a_bomb_and_bad_text_are_refused() -> None:
-    good = link.encode(whole_game(2, seed=5).record())
+    good = link.encode(record_of(whole_game(2, seed=5)))
     with pytest.raises(BadLink, match="link: not deflate-raw data"):
         link.decode(good[: len(good) // 2])
     with pytest.raises(BadLink, match="inflates to more than the 16,000"):
@@ -147,7 +148,7 @@ def test_a_cut_stream_a_bomb_and_bad_text_are_refused() -> None:
 
 
 def test_edited_names_are_judged_like_a_record() -> None:
-    data = json.loads(link.to_text(whole_game(2, seed=3, moves=2).record()))
+    data = json.loads(link.to_text(record_of(whole_game(2, seed=3, moves=2))))
     data["s"][0][0] = ""
     with pytest.raises(BadLink, match=r"^link: seats: "):
         link.from_text(json.dumps(data))
@@ -164,12 +165,12 @@ def test_payload_of_finds_the_game_in_what_is_pasted() -> None:
 def test_api_link_commands_round_trip_and_refuse_cleanly() -> None:
     game = whole_game(3, seed=8, moves=10)
     reply = json.loads(api.handle(json.dumps({"cmd": "link_text",
-                                              "args": {"record": game.record()}})))
+                                              "args": {"record": record_of(game)}})))
     assert reply["ok"]
     opened = json.loads(api.handle(json.dumps({"cmd": "link_open",
                                                "args": {"text": reply["result"]["text"]}})))
     assert opened["ok"] and opened["result"]["kind"] == "replay"
-    assert opened["result"]["view"]["record"] == game.record()
+    assert opened["result"]["view"]["record"] == record_of(game)
     assert opened["result"]["number"] is None
     bad = json.loads(api.handle('{"cmd": "link_open", "args": {"text": 5}}'))
     assert bad["error"] == {"type": "BadLink", "message": "link: expected JSON text, got int"}

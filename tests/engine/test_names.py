@@ -15,6 +15,7 @@ from destijl import new_game, replay
 from destijl.api import handle
 from destijl.errors import BadRecord, BadRequest
 from destijl.names import MAX_NAME, BadName, check_name, rule_data, trim
+from destijl.records import record_of
 
 REFUSED = {
     "Ann\x00": "U+0000 (a control character)",
@@ -77,7 +78,7 @@ def test_every_door_refuses_the_same_name():
         {"cmd": "new_game", "args": {"seats": [{"name": bad}, {}, {}], "seed": 1}})))
     assert reply["error"] == {"type": "BadRequest", "message": "seats[0].name: U+001B "
                               "(a control character) is not allowed in a name"}
-    record = new_game(3, seed=1).record()
+    record = record_of(new_game(3, seed=1))
     record["seats"][1]["name"] = "\u202eevil"
     with pytest.raises(BadRecord, match=r"seats\[1\]\.name: U\+202E"):
         replay(record)

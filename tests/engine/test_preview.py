@@ -16,6 +16,7 @@ from destijl.bots.simple import MediumBot
 from destijl.cards import COLORS
 from destijl.move import Move
 from destijl.preview import analyse, preview
+from destijl.records import record_of
 from destijl.scoring import find_strokes
 from destijl.tally.board import Board, face_colors, pack
 from destijl.tally.delta import Context, FaceInfo, outcome
@@ -118,7 +119,7 @@ def test_hint_is_the_medium_move_and_its_change_is_what_placing_does() -> None:
 def test_history_per_ply_and_per_round() -> None:
     game = positions(3, 5, 27)
     assert game.is_over
-    reply = call("history", record=game.record())
+    reply = call("history", record=record_of(game))
     assert reply["ok"], reply
     history = reply["result"]
     assert len(history["plies"]) == 27 and len(history["rounds"]) == 9
@@ -149,5 +150,5 @@ def test_errors_are_clear() -> None:
     assert call("preview", card=card)["error"]["type"] == "BadRequest"
     assert call("hint")["error"]["type"] == "BadRequest"
     over = positions(2, 3, 16)
-    assert call("hint", record=over.record())["error"]["type"] == "IllegalMove"
-    assert call("preview", record=over.record(), card=1)["error"]["type"] == "IllegalMove"
+    assert call("hint", record=record_of(over))["error"]["type"] == "IllegalMove"
+    assert call("preview", record=record_of(over), card=1)["error"]["type"] == "IllegalMove"

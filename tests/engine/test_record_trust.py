@@ -17,13 +17,14 @@ from destijl import CARDS, BadRecord, new_game, replay
 from destijl.api import handle
 from destijl.game import DECK_SIZES
 from destijl.integers import SAFE_INT
+from destijl.records import record_of
 
 
 def finished(players: int = 3, seed: int = 21) -> dict:
     game = new_game(players, seed)
     while not game.is_over:
         game.play(game.legal_moves()[game.ply % 7])
-    return game.record()
+    return record_of(game)
 
 
 FINISHED = finished()
@@ -52,7 +53,7 @@ def rename_card(record: dict, new_key: str) -> None:
 
 def test_a_real_record_is_accepted_whole():
     game = replay(FINISHED)
-    assert game.is_over and game.record() == FINISHED
+    assert game.is_over and record_of(game) == FINISHED
     assert set(FINISHED["cards"]) == {str(card) for card in FINISHED["deal"]}
     assert all(tuple(rows) == CARDS[int(key)] for key, rows in FINISHED["cards"].items())
 
@@ -124,7 +125,7 @@ def test_swapped_faces_are_refused():
 
 @pytest.mark.parametrize("players", sorted(DECK_SIZES))
 def test_the_deal_is_the_deck_for_the_player_count(players):
-    record = new_game(players, seed=players).record()
+    record = record_of(new_game(players, seed=players))
     assert len(record["deal"]) == 2 + DECK_SIZES[players]
     short = tampered(lambda r: (r["deal"].pop(), r["cards"].pop(str(r["deal"][-1]))), record)
     assert refused(short).field == "deal"

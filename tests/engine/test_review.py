@@ -12,6 +12,7 @@ from destijl.bots import level_move
 from destijl.cards import CARDS
 from destijl.errors import BadRequest
 from destijl.game import Game
+from destijl.records import record_of
 from destijl.review import review_game, review_move, review_position, summarize
 from destijl.review.accuracy import label, move_accuracy, seat_accuracy
 from destijl.review.reasons import after, reason
@@ -85,7 +86,7 @@ def test_handing_an_opponent_a_bonus_costs_more_than_the_best() -> None:
 
 
 def test_a_review_is_deterministic_for_a_seed() -> None:
-    record = medium_game(2, seed=3, plies=6).record()
+    record = record_of(medium_game(2, seed=3, plies=6))
     first = review_game(record, playouts=PLAYOUTS, seed=7)
     assert review_game(record, playouts=PLAYOUTS, seed=7) == first
     assert [m.ply for m in first] == list(range(6))
@@ -114,7 +115,7 @@ def test_a_review_cannot_change_when_only_the_hidden_deck_changes() -> None:
 
 
 def test_summary_per_seat() -> None:
-    record = medium_game(3, seed=2, plies=9).record()
+    record = record_of(medium_game(3, seed=2, plies=9))
     moves = review_game(record, playouts=PLAYOUTS)
     seats = summarize(moves, 3)
     assert [s["seat"] for s in seats] == [0, 1, 2]
@@ -166,7 +167,7 @@ def test_reason_names_a_gift_to_an_opponent() -> None:
 
 
 def test_refusals() -> None:
-    record = medium_game(2, seed=3, plies=4).record()
+    record = record_of(medium_game(2, seed=3, plies=4))
     with pytest.raises(BadRequest, match="ply: expected a move from 0 to 3"):
         review_move(record, 4)
     with pytest.raises(BadRequest, match="seat: expected a seat from 0 to 1"):
@@ -178,7 +179,7 @@ def test_refusals() -> None:
 def test_api_review_commands() -> None:
     import json
 
-    record = medium_game(3, seed=2, plies=6).record()
+    record = record_of(medium_game(3, seed=2, plies=6))
     reply = json.loads(handle(json.dumps(
         {"cmd": "review", "args": {"record": record, "from": 2, "to": 4, "playouts": 12}})))
     assert reply["ok"], reply
@@ -204,7 +205,7 @@ def test_cli_review_json_shape_and_a_link(tmp_path, capsys) -> None:
     from destijl import link
     from destijl.cli import main
 
-    record = medium_game(2, seed=3, plies=5).record()
+    record = record_of(medium_game(2, seed=3, plies=5))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     assert main(["review", str(path), "--seat", "1", "--json", "--playouts", "8"]) == 0

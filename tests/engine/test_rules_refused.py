@@ -15,6 +15,7 @@ import pytest
 
 from destijl import BadRecord, BadRequest, IllegalMove, Move, new_game, replay
 from destijl.api import handle
+from destijl.records import record_of
 
 COVER_RULE = r"it must cover 2 to 4"
 
@@ -47,13 +48,13 @@ GAME = game_with_every_cover_count()
 def assert_refused(game, move, pattern, seat=None):
     """``move`` is refused everywhere with IllegalMove matching ``pattern``; nothing changes."""
     game = game.clone()
-    before = game.record()
+    before = record_of(game)
     assert game.is_legal(move) is (seat is not None)  # a seat problem is not a move problem
     with pytest.raises(IllegalMove, match=pattern):
         game.check(move, seat)
     with pytest.raises(IllegalMove, match=pattern):
         game.play(move, seat)
-    assert game.record() == before
+    assert record_of(game) == before
     assert (move in game.legal_moves()) is (seat is not None)
     record = copy.deepcopy(before)
     current = game.current_seat if seat is None else seat
@@ -151,11 +152,11 @@ def test_a_rotation_that_is_not_an_integer_is_refused_by_the_game(rotation):
     game = GAME.clone()
     x, y = position_covering(game, 2)
     move = Move(game.gallery[0], x, y, rotation)
-    before = game.record()
+    before = record_of(game)
     assert not game.is_legal(move)
     with pytest.raises(IllegalMove, match=r": rotation must be an integer, not "):
         game.play(move)
-    assert game.record() == before
+    assert record_of(game) == before
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -168,18 +169,18 @@ def test_a_number_field_that_is_not_an_integer_is_refused_by_the_game(field, val
     values = {"card": game.gallery[0], "x": x, "y": y, "seat": game.current_seat}
     values[field] = value
     move = Move(values["card"], values["x"], values["y"], 0)
-    before = game.record()
+    before = record_of(game)
     rule = "wrong seat" if field == "seat" else f": {field} must be an integer, not "
     assert not game.is_legal(move) or field == "seat"
     with pytest.raises(IllegalMove, match=rule):
         game.play(move, values["seat"])
-    assert game.record() == before
+    assert record_of(game) == before
 
 
 @pytest.mark.parametrize("field", ["seat", "card", "x", "y", "rotation"])
 @pytest.mark.parametrize("value", [90.0, True, False, "90", None, [0], {"v": 0}])
 def test_a_record_move_field_that_is_not_an_integer_is_refused(field, value):
-    record = GAME.record()
+    record = record_of(GAME)
     record["moves"][0][field] = value
     with pytest.raises(BadRecord, match=rf"^moves\[0\]\.{field}: expected an integer"):
         replay(record)
@@ -190,7 +191,7 @@ def test_a_record_move_field_that_is_not_an_integer_is_refused(field, value):
 def test_an_api_move_field_that_is_not_an_integer_is_refused(field, value):
     x, y = position_covering(GAME, 2)
     move = {"card": GAME.gallery[0], "x": x, "y": y, "rotation": 0, field: value}
-    reply = call("play", record=GAME.record(), move=move)
+    reply = call("play", record=record_of(GAME), move=move)
     assert not reply["ok"] and reply["error"]["type"] == "BadRequest"
     assert reply["error"]["message"].startswith(f"move.{field}: expected an integer")
 
@@ -204,7 +205,7 @@ def test_bad_move_text_is_refused(text):
 
 @pytest.mark.parametrize("letter", ["G", "r", "?", "0", " ", "RR"])
 def test_a_card_face_letter_outside_rybkw_is_refused(letter):
-    record = GAME.record()
+    record = record_of(GAME)
     card = str(record["deal"][3])
     rows = record["cards"][card]
     rows[1] = rows[1][:1] + letter + rows[1][2:] if len(letter) == 1 else rows[1] + letter
@@ -217,7 +218,7 @@ def test_a_card_face_letter_outside_rybkw_is_refused(letter):
 def test_a_seat_colour_outside_rybkw_is_refused(letter):
     with pytest.raises(BadRequest, match=r"seats\[1\]\.colors: expected 1 colour letter"):
         new_game(3, seed=1, colors=[["R"], [letter], ["B"]])
-    record = new_game(3, seed=1).record()
+    record = record_of(new_game(3, seed=1))
     record["seats"][1]["colors"] = [letter]
     with pytest.raises(BadRecord, match=r"^seats: seats\[1\]\.colors: expected 1 colour"):
         replay(record)
@@ -238,7 +239,7 @@ def test_a_finished_game_refuses_every_move():
     assert not game.is_legal(move) and game.legal_moves() == []
     with pytest.raises(IllegalMove, match=r"the game is over"):
         game.check(move)
-    record = game.record()
+    record = record_of(game)
     record["moves"].append({"seat": 0, **move.to_dict()})
     with pytest.raises(BadRecord, match=r"^moves\[16\]: .*the game is over"):
         replay(record)

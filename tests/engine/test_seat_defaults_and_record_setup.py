@@ -13,6 +13,7 @@ import pytest
 
 from destijl import ROTATIONS, BadRecord, BadRequest, Game, IllegalMove, new_game, replay
 from destijl.game import make_seats
+from destijl.records import record_of
 
 
 def small_game() -> Game:
@@ -27,7 +28,7 @@ def small_game() -> Game:
 def test_default_seat_names_count_from_1() -> None:
     assert [seat.name for seat in new_game(3, seed=1).seats] == ["Seat 1", "Seat 2", "Seat 3"]
     assert [seat.name for seat in make_seats(2)] == ["Seat 1", "Seat 2"]
-    record = new_game(5, seed=1).record()
+    record = record_of(new_game(5, seed=1))
     assert [seat["name"] for seat in record["seats"]] == [f"Seat {n}" for n in range(1, 6)]
 
 
@@ -59,14 +60,14 @@ def test_the_constructor_allows_rotations_by_default() -> None:
     turned = next(move for move in game.legal_moves() if move.rotation == 90)
     game.play(turned)
     assert game.ply == 1
-    assert game.record()["options"]["rotations"] is True
+    assert record_of(game)["options"]["rotations"] is True
 
 
 def test_the_constructor_starts_with_seat_0_by_default() -> None:
     game = small_game()
     assert game.first_player == game.initial_first_player == 0
     assert game.current_seat == 0
-    assert game.record()["first_player"] == 0
+    assert record_of(game)["first_player"] == 0
     move = game.legal_moves()[0]
     game.play(move, seat=0)
     assert game.history[0].seat == 0
@@ -110,7 +111,7 @@ def test_a_record_must_be_a_json_object(record, kind) -> None:
 def test_the_last_seat_may_hold_the_first_player_card(players) -> None:
     game = new_game(players, seed=11, first_player=players - 1)
     game.play(game.legal_moves()[0])
-    again = replay(game.record())
+    again = replay(record_of(game))
     assert again.initial_first_player == players - 1
     assert again.history[0].seat == players - 1
     assert again.current_seat == 0
@@ -118,7 +119,7 @@ def test_the_last_seat_may_hold_the_first_player_card(players) -> None:
 
 @pytest.mark.parametrize("first", [-1, -3])
 def test_a_negative_first_player_is_refused(first) -> None:
-    record = new_game(3, seed=11).record()
+    record = record_of(new_game(3, seed=11))
     record["first_player"] = first
     with pytest.raises(BadRecord) as caught:
         replay(record)
@@ -127,7 +128,7 @@ def test_a_negative_first_player_is_refused(first) -> None:
 
 
 def test_a_first_player_past_the_last_seat_is_refused() -> None:
-    record = new_game(3, seed=11).record()
+    record = record_of(new_game(3, seed=11))
     record["first_player"] = 3
     with pytest.raises(BadRecord, match=re.escape("first_player: expected a seat from 0 to 2")):
         replay(record)
@@ -136,15 +137,15 @@ def test_a_first_player_past_the_last_seat_is_refused() -> None:
 def test_seed_0_replays() -> None:
     game = new_game(2, seed=0)
     game.play(game.legal_moves()[0])
-    record = game.record()
+    record = record_of(game)
     assert record["seed"] == 0
     again = replay(record)
     assert again.seed == 0
-    assert again.record() == record
+    assert record_of(again) == record
 
 
 def test_a_negative_seed_is_refused() -> None:
-    record = new_game(2, seed=0).record()
+    record = record_of(new_game(2, seed=0))
     record["seed"] = -1
     with pytest.raises(BadRecord) as caught:
         replay(record)

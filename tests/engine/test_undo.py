@@ -9,6 +9,7 @@ import pytest
 
 from destijl import new_game
 from destijl.api import handle
+from destijl.records import record_of
 
 
 def call(cmd: str, **args) -> dict:
@@ -25,17 +26,17 @@ def play(game, count: int = 1) -> None:
 
 
 def refusal(game, seat) -> dict:
-    reply = call("undo", record=game.record(), seat=seat)
+    reply = call("undo", record=record_of(game), seat=seat)
     assert reply["ok"] is False
     return reply["error"]
 
 
 def test_a_human_takes_back_a_card_and_the_bots_after_it_play_again():
     game = table("human", "bot:easy", "bot:easy")
-    before = game.record()
+    before = record_of(game)
     play(game, 2)  # the human, then one bot
     assert game.undo_seats() == [0]
-    view = call("undo", record=game.record(), seat=0)["result"]
+    view = call("undo", record=record_of(game), seat=0)["result"]
     assert view["record"] == before and view["current_seat"] == 0
     assert view["undo_seats"] == []
 
@@ -43,10 +44,10 @@ def test_a_human_takes_back_a_card_and_the_bots_after_it_play_again():
 def test_undo_across_a_draw_takes_back_the_round_and_the_draw():
     game = table("human", "bot:easy", "bot:easy")
     play(game, 1)
-    mine = game.record()
+    mine = record_of(game)
     play(game, 3)  # the bots end the round (cards are drawn) and the next one begins
     assert game.round == 2 and game.undo_seats() == [0]
-    view = call("undo", record=game.record(), seat=0)["result"]
+    view = call("undo", record=record_of(game), seat=0)["result"]
     assert view["ply"] == 0 and view["round"] == 1 and view["current_seat"] == 0
     assert view["record"]["moves"] == [] and len(mine["moves"]) == 1
 
@@ -56,7 +57,7 @@ def test_until_the_person_places_again():
     play(game, 2)  # bot 0, human 1: the round ends
     play(game, 2)  # round 2: the human starts, then the bot
     assert game.history[-2].seat == 1 and game.undo_seats() == [1]
-    view = call("undo", record=game.record(), seat=1)["result"]
+    view = call("undo", record=record_of(game), seat=1)["result"]
     assert view["ply"] == 2 and view["current_seat"] == 1
     assert refusal(table("bot:easy", "human"), 1) == {
         "type": "IllegalMove", "message": "cannot undo for seat 1: it has not placed a card yet"}
@@ -67,7 +68,7 @@ def test_no_undo_once_the_game_is_over():
     play(game, 16)
     assert game.is_over and game.history[-1].seat == 0  # the human placed the last card
     assert game.undo_seats() == []
-    assert call("view", record=game.record())["result"]["undo_seats"] == []
+    assert call("view", record=record_of(game))["result"]["undo_seats"] == []
     assert refusal(game, 0) == {"type": "IllegalMove",
                                 "message": "cannot undo for seat 0: the game is over"}
 
@@ -86,7 +87,7 @@ def test_with_two_humans_only_the_latest_placement_can_be_taken_back():
     assert refusal(game, 0) == {"type": "IllegalMove", "message": (
         "cannot undo for seat 0: seat 1 placed a card after it, and only the latest placement "
         "can be taken back")}
-    after_first = call("undo", record=game.record(), seat=1)["result"]
+    after_first = call("undo", record=record_of(game), seat=1)["result"]
     assert after_first["ply"] == 1 and after_first["undo_seats"] == [0]
     assert call("undo", record=after_first["record"], seat=0)["result"]["ply"] == 0
 
@@ -99,7 +100,7 @@ def test_a_bot_between_two_humans_goes_back_with_the_earlier_human():
     assert game.undo_seats() == [2]
     assert refusal(game, 0)["type"] == "IllegalMove"
     play(game, 1)  # bot 3 after human 2: still seat 2
-    view = call("undo", record=game.record(), seat=2)["result"]
+    view = call("undo", record=record_of(game), seat=2)["result"]
     assert view["ply"] == 2 and view["current_seat"] == 2
 
 

@@ -13,12 +13,13 @@ import pytest
 import test_wasm_engine as engine_tests  # tests/wasm is on sys.path (no package)
 
 from destijl import api, new_game
+from destijl.records import record_of
 
 pytestmark = pytest.mark.wasm
 
 wasm = engine_tests.wasm  # the module-scoped Pyodide fixture, one boot for this module
 
-RECORD = json.dumps(new_game(3, seed=7).record())
+RECORD = json.dumps(record_of(new_game(3, seed=7)))
 HOSTILE = {
     "nested 1,000": '{"cmd": "view", "args": ' + "[" * 1000 + "]" * 1000 + "}",
     "nested 2,500": '{"cmd": "view", "args": {"record": ' + "[" * 2500 + "]" * 2500 + "}}",

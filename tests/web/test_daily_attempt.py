@@ -33,6 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 sys.path.insert(0, str(REPO / "pysrc"))
 from destijl import daily, link  # the engine the page runs, natively
 from destijl.bots import level_move
+from destijl.records import record_of
 
 sys.path.remove(str(REPO / "pysrc"))
 
@@ -277,16 +278,16 @@ def played(date: str, bots: str = "medium"):
 
 def test_a_forged_results_file_adds_nothing_and_says_why(device, tmp_path: Path) -> None:
     genuine = played("2026-12-02")
-    forged_bots = json.loads(link.to_text(played("2026-12-03", bots="easy").record()))
+    forged_bots = json.loads(link.to_text(record_of(played("2026-12-03", bots="easy"))))
     forged_bots.update(k="daily", day="2026-12-03")
     sheet = genuine.result().seats[0]
     days = {
         "2026-12-02": {"score": sheet.total, "par": 0, "place": 1, "players": 3,
-                       "link": link.encode(genuine.record(), "daily", "2026-12-02")},
+                       "link": link.encode(record_of(genuine), "daily", "2026-12-02")},
         "2026-12-03": {"score": 26, "par": 0, "place": 1, "players": 3,
                        "link": link.pack(json.dumps(forged_bots))},
         "2026-12-09": {"score": 20, "par": 0, "place": 1, "players": 3,
-                       "link": link.encode(played("2026-12-09").record(), "daily", "2026-12-09")},
+                       "link": link.encode(record_of(played("2026-12-09")), "daily", "2026-12-09")},
     }
     path = tmp_path / "forged.json"
     path.write_text(json.dumps({"format": "destijl-daily/1", "days": days}))

@@ -20,6 +20,7 @@ from destijl import Move, new_game
 from destijl.bots.examples import source
 from destijl.bots.user import UserBot
 from destijl.lab import cmd_bot_state
+from destijl.records import record_of
 from destijl.tournament import run_tournament
 
 MINUS = "\u2212"
@@ -332,7 +333,7 @@ def test_a_chosen_saved_bot_plays_a_seat_of_a_normal_game_to_the_end(page: Page)
     for entry in record["moves"]:
         played = {k: entry[k] for k in ("card", "x", "y", "rotation")}
         if entry["seat"] == 1:
-            asked = cmd_bot_state({"record": game.record()})
+            asked = cmd_bot_state({"record": record_of(game)})
             assert bot.choose_for(asked["state"], asked["seed"]).to_dict() == played
             differ += first.choose_for(asked["state"], asked["seed"]).to_dict() != played
         game.play(Move.from_dict(played))

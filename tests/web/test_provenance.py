@@ -14,7 +14,7 @@ import pytest
 from player import NO_TOUR, open_game, play_to_end, saved_entry, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
-from destijl import link, new_game
+from destijl import link, new_game, to_record
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def against_an_expert(seed: int) -> dict:
     rng = random.Random(seed)
     while game.ply < game.total_plies - 4 or game.current_seat != 0:
         game.play(rng.choice(game.legal_moves()))
-    return game.record()
+    return to_record(game)
 
 
 def rating_history(page: Page) -> list:

@@ -64,7 +64,7 @@ from player import (
 )
 from playwright.sync_api import BrowserContext, Page, expect
 
-from destijl import link, new_game
+from destijl import link, new_game, to_record
 
 
 @pytest.fixture
@@ -740,7 +740,7 @@ def whole_game(seed: int, names: list[str], plies: int | None = None) -> dict:
     rng = random.Random(seed)
     while not game.is_over and (plies is None or game.ply < plies):
         game.play(rng.choice(game.legal_moves()))
-    return game.record()
+    return to_record(game)
 
 
 def entry_text(record: dict, game_id: str, saved_at: str, **fields) -> str:

@@ -36,6 +36,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 sys.path.insert(0, str(REPO / "pysrc"))
 from destijl import daily, link  # the engine the page runs, natively
+from destijl.records import record_of
 
 sys.path.remove(str(REPO / "pysrc"))
 
@@ -108,7 +109,7 @@ def played_daily(date: str) -> tuple[dict, str]:
 
     while not game.is_over:
         game.play(level_move(game, "medium"))
-    return game.record(), link.encode(game.record(), "daily", date)
+    return record_of(game), link.encode(record_of(game), "daily", date)
 
 
 def stored_days(page: Page, days: dict) -> None:

@@ -14,6 +14,7 @@ from .server import Served
 sys.path.insert(0, str(REPO / "pysrc"))
 from destijl.bots import THINK_MS as BOT_THINK_MS  # what the page sends (rules-data.js)
 from destijl.bots import level_names  # noqa: F401  (webbench.run lists every level)
+from destijl.records import record_of
 
 SEARCHING = ("hard", "expert")  # the levels whose search the think time caps
 
@@ -35,7 +36,7 @@ def bot_positions(count: int, players: int = 3) -> list[dict]:
         stop = game.total_plies // 2 + seed % 3
         while game.ply < stop and not game.is_over:
             game.play(bot.choose(game, rng))
-        records.append(game.record())
+        records.append(record_of(game))
     return records
 
 

@@ -17,8 +17,7 @@ import random
 from typing import Protocol
 
 from ..errors import BadRequest, quote
-from ..game import Game
-from ..levels import LEVEL_NAMES
+from ..game import LEVEL_NAMES, Game
 from ..move import Move
 
 THINK_MS = 1200
@@ -68,7 +67,7 @@ def level_move(game: Game, level: str, *, time_ms: float | None = None) -> Move:
 
 
 def level_names() -> list[str]:
-    """The names of the available levels, weakest first (as ``destijl.levels.LEVELS``)."""
+    """The names of the available levels, weakest first (as ``destijl.bots.levels.LEVELS``)."""
     factories = _factories()
     return [name for name in LEVEL_NAMES if name in factories]
 

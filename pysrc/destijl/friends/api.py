@@ -64,7 +64,8 @@ def state(record: dict, seat: int | None, secret: str | None, relation: str = "s
     parsed = records.parse(record)
     action = turns.next_action(record)
     try:
-        shown = view(friends.replay(record))
+        game = friends.replay(record)
+        shown = view(game, game.record())
     except friends.NotDealt:
         shown = None
     waiting_on = action["seat"] if action["kind"] in ("commit", "reveal", "move") else None

@@ -31,6 +31,7 @@ from ..errors import BadRecord, BadRequest, IllegalMove, quote
 from ..game import Game, make_seats
 from ..integers import is_int
 from ..move import Move
+from ..record import to_record
 from . import signs as friend_signs
 from .chains import HASH_BYTES, commitment, reveal_value
 from .game import FriendGame, NotDealt, bot_choice, replay
@@ -208,7 +209,7 @@ def to_plain(record: Any) -> dict:
                  rotations=game.rotations, first_player=game.initial_first_player)
     for played in game.history:
         plain.play(played.move, played.seat)
-    return plain.record()
+    return to_record(plain)
 
 
 # -- two records of one game ---------------------------------------------------------

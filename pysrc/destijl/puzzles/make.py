@@ -16,7 +16,7 @@ from typing import Any
 
 from ..bots import level_move
 from ..game import Game, new_game
-from ..record import replay
+from ..record import replay, to_record
 from .puzzle import Puzzle, puzzle_id, truncated
 from .rating import rate
 from .solvers import level_ratings, solve_shares
@@ -63,7 +63,7 @@ def confirmed(before: Game, verdict: Verdict) -> bool:
 
 def find_puzzle(game: Game, ply: int) -> Puzzle | None:
     """The puzzle at ``ply`` of the finished ``game`` (before its move ``ply``), or None."""
-    whole = game.record()
+    whole = to_record(game)
     before = replay(whole, upto=ply)
     verdict = full_verdict(before)
     if not verdict.is_puzzle or verdict.runner_up is None or not confirmed(before, verdict):

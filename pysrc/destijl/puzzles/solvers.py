@@ -12,7 +12,7 @@ import random
 
 from ..bots.view import LevelBot, View
 from ..game import Game
-from ..levels import LEVELS
+from ..bots.levels import LEVELS
 from ..move import Move
 
 TRIES = {"easy": 4, "steady": 4, "keen": 4, "medium": 2, "hard": 1, "expert": 1}

@@ -10,12 +10,12 @@ after (after the one played), and a short reason in words when one is clear.
 ``summarize`` gives per seat the total loss, the accuracy (``review.accuracy``) and the
 three costliest placements. A review is deterministic for its ``seed``.
 
->>> from destijl import new_game
+>>> from destijl import new_game, to_record
 >>> from destijl.bots import level_move
 >>> game = new_game(3, seed=2)
 >>> for _ in range(4):
 ...     game.play(level_move(game, "medium"))
->>> moves = review_game(game.record(), playouts=12)
+>>> moves = review_game(to_record(game), playouts=12)
 >>> [m.ply for m in moves], all(m.loss >= 0 for m in moves)
 ([0, 1, 2, 3], True)
 """
@@ -30,7 +30,7 @@ from ..errors import BadRequest, quote
 from ..game import Game
 from ..integers import is_int
 from ..move import Move
-from ..record import replay
+from ..records import replay
 from .accuracy import WORST, drop, label, seat_accuracy
 from .judge import judge
 from .reasons import reason

@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import BadRequest, quote
 from ..integers import is_int
 from ..move import Move
-from ..record import replay
+from ..records import replay
 from ..tally.scorer import Scorer
 from . import DEFAULT_SEED, MoveReview, review_position, summarize
 from .accuracy import BLUNDER, INACCURACY, MISTAKE, drop
