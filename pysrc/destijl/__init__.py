@@ -20,12 +20,21 @@ from .game import Game, Seat, new_game
 from .move import Move
 from .painting import Painting
 from .record import FORMAT, replay, to_record
-from .scoring import ScoreSheet, Stroke, find_strokes, score_painting
+from .scoring import (
+    Outcome,
+    ScoreSheet,
+    Stroke,
+    Termination,
+    TieBreak,
+    find_strokes,
+    score_painting,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CARDS", "COLORS", "FORMAT", "ROTATIONS", "BadRecord", "BadRequest", "DeStijlError",
-    "Game", "IllegalMove", "Move", "Painting", "ScoreSheet", "Seat", "Stroke", "find_strokes",
+    "Game", "IllegalMove", "Move", "Outcome", "Painting", "ScoreSheet", "Seat", "Stroke",
+    "Termination", "TieBreak", "find_strokes",
     "new_game", "replay", "score_painting", "to_record",
 ]

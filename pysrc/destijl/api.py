@@ -236,7 +236,7 @@ def _summary(game: Game, kind: str) -> dict:
     winners = " and ".join(game.seats[i].name for i in sheet.winners)
     summary = f"OK: {kind}{game.players}-player game {state}; {totals}; "
     summary += f"winner {winners}" if game.is_over else f"leading {winners}"
-    return {"summary": summary, "result": sheet.details([seat.name for seat in game.seats])}
+    return {"summary": summary, "result": sheet.details()}
 
 
 COMMANDS: dict[str, Callable[[dict], Any]] = {

@@ -43,6 +43,8 @@ Set properties (the tests in ``tests/engine/test_cards.py`` check them):
 Cards are numbered 1 to 40, ordered by stroke count and then by face text.
 """
 
+from .errors import BadRotation
+
 COLORS: str = "RYBKW"
 """The five colour letters, in a fixed order: red, yellow, blue, black, white."""
 
@@ -117,10 +119,10 @@ def rotate_face(face: Face, rotation: int) -> Face:
     >>> rotate_face(("RYB", "KWR", "YBK"), 180)
     ('KBY', 'RWK', 'BYR')
 
-    Raises ``ValueError`` for a rotation not in ``ROTATIONS``.
+    Raises ``BadRotation`` (a ``ValueError``) for a rotation not in ``ROTATIONS``.
     """
     if rotation not in ROTATIONS:
-        raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation!r}")
+        raise BadRotation(f"rotation must be one of {ROTATIONS}, not {rotation!r}")
     for _ in range(ROTATIONS.index(rotation)):
         face = _quarter_turn(face)
     return face

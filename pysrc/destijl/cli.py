@@ -18,6 +18,7 @@ from .jsontext import MAX_CHARS, loads
 from .link import payload_of
 from .records import record_of, replay
 from .render import printable, render_painting, render_sheet
+from .scoring import ScoreSheet, TieBreak
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -244,7 +245,33 @@ def run_show(args: argparse.Namespace) -> int:
     print(render_painting(game.painting, color=not args.no_color))
     print()
     print(printable(render_sheet(game)))
+    tie_break = tie_break_text(game.score(), [seat.name for seat in game.seats])
+    if tie_break:
+        print(printable(tie_break))
     return 0
+
+
+def tie_break_text(sheet: ScoreSheet, names: Sequence[str]) -> str | None:
+    """How a tie on total points was decided, in a sentence; None if one seat led alone.
+
+    >>> from destijl.scoring import score_painting
+    >>> sheet = score_painting({(0, 0): "R", (1, 0): "R", (2, 0): "B", (3, 0): "B"},
+    ...                        [["R"], ["B"]])
+    >>> tie_break_text(sheet, ["Piet", "Theo"])
+    'Piet and Theo tied on 4 points and on the largest single stroke (2 cells): a shared victory.'
+    """
+    if sheet.tie_break is None:
+        return None
+    best = sheet.seats[sheet.tied[0]].total
+    biggest = sheet.seats[sheet.winners[0]].largest
+    tied = " and ".join(names[i] for i in sheet.tied)
+    if sheet.tie_break is TieBreak.LARGEST_STROKE:
+        winner = names[sheet.winners[0]]
+        wins = "win" if winner == "You" else "wins"  # the page names its one person "You"
+        return (f"{tied} tied on {best} points; {winner} {wins} with the "
+                f"largest single stroke ({biggest} cells).")
+    return (f"{tied} tied on {best} points and on the largest single stroke "
+            f"({biggest} cells): a shared victory.")
 
 
 def run_review(args: argparse.Namespace) -> int:

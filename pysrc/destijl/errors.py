@@ -26,6 +26,19 @@ class BadRequest(DeStijlError):
     """Malformed arguments to the public API (wrong type, out of range, unknown command)."""
 
 
+class BadRotation(BadRequest):
+    """A rotation that is not 0, 90, 180 or 270 degrees (``cards.rotate_face``)."""
+
+
+class UnknownExample(BadRequest):
+    """A name that is not one of the Lab's example bots (``bots.examples.source``)."""
+
+
+class TooMuchWork(BadRequest):
+    """A request for more work (playouts, positions, time) than the engine's ceiling for one
+    request; the message names the ceiling (docs/api.md, "Bounded requests")."""
+
+
 class _ShortRepr(reprlib.Repr):
     """``repr`` cut to a few dozen characters, cheap whatever the value's size or depth."""
 

@@ -21,7 +21,7 @@ from .integers import SAFE_INT, is_int
 from .move import Move
 from .names import check_name
 from .painting import MAX_COVER, MIN_COVER, Painting
-from .scoring import ScoreSheet, score_painting
+from .scoring import Outcome, ScoreSheet, score_painting
 
 DECK_SIZES: dict[int, int] = {2: 16, 3: 27, 4: 32, 5: 25}
 DEFAULT_COLORS: dict[int, list[list[str]]] = {
@@ -211,6 +211,12 @@ class Game:
     def result(self) -> ScoreSheet | None:
         """The final score sheet, or None while the game is still going."""
         return self.score() if self._over else None
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``Outcome``: the winners, the tie-break used), or None while
+        it is still going."""
+        sheet = self.result()
+        return None if sheet is None else Outcome.of(sheet)
 
     def undo_seats(self) -> list[int]:
         """The seat that may take back its last placement now, as a list of 0 or 1 seat.

@@ -23,8 +23,8 @@ def view(game: Game, record: dict[str, Any] | None = None) -> dict[str, Any]:
     rotations = list(game.allowed_rotations())
     sheet = game.score()
     result = game.result()
+    outcome = game.outcome()
     history = game.history
-    names = [seat.name for seat in game.seats]
     return {
         "record": to_record(game) if record is None else record,
         "ply": game.ply,
@@ -52,9 +52,10 @@ def view(game: Game, record: dict[str, Any] | None = None) -> dict[str, Any]:
         "last_move": ({"seat": history[-1].seat, **history[-1].move.to_dict()}
                       if history else None),
         "undo_seats": game.undo_seats(),
-        "tally": sheet.details(names),
+        "tally": sheet.details(),
         "strokes": [{"color": stroke.color, "size": stroke.size,
                      "cells": sorted([x, y] for x, y in stroke.cells)}
                     for stroke in find_strokes(game.painting)],
-        "result": result.details(names) if result is not None else None,
+        "result": result.details() if result is not None else None,
+        "outcome": outcome.to_dict() if outcome is not None else None,
     }

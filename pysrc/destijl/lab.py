@@ -20,7 +20,7 @@ import time
 
 from .bots import level_names
 from .bots.view import LevelBot, move_seed, public_state
-from .errors import BadRequest, IllegalMove, quote
+from .errors import BadRequest, IllegalMove, TooMuchWork, quote
 from .game import Game, new_game
 from .integers import SAFE_INT, is_int
 from .move import Move
@@ -32,6 +32,12 @@ MAX_DEALS = 500
 MAX_SEED = SAFE_INT - MAX_DEALS
 """The largest match seed: seed + deal must be a seed of ``new_game``. The page draws a
 secret 48-bit seed per match (docs/bots.md), too many for a bot to search."""
+
+
+SEARCHING = ("hard", "expert")
+"""The levels whose moves search (hundreds of playouts each). One ``lab_advance`` plays at
+most ``players - 1`` of their moves, the seats between two turns of the person's bot: a
+line-up without ``mine`` may hold only levels that do not search."""
 
 
 def _spec(args: dict) -> tuple[int, int, int, int, list[str]]:
@@ -52,6 +58,11 @@ def _spec(args: dict) -> tuple[int, int, int, int, list[str]]:
             or not all(isinstance(name, str) and name in known for name in lineup)):
         raise BadRequest(f"lineup: expected {players} entries from {', '.join(known)}, "
                          f"got {quote(lineup)}")
+    searching = sorted(set(lineup) & set(SEARCHING))
+    if MINE not in lineup and searching:
+        raise TooMuchWork(f"lineup: without {MINE} one request would play a whole game of "
+                          f"{' and '.join(searching)} moves; the ceiling is {players - 1} "
+                          f"searching moves per request (the seats between two turns of {MINE})")
     return players, seed, deal, rotation, lineup
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from . import __version__
 from .api import handle
+from .errors import BadRequest, DeStijlError
 
 FORMAT = "destijl-openings/1"
 """The format tag of a pool file."""
@@ -38,6 +39,10 @@ POOL_SIZE = 32
 PLAYER_COUNTS = (2, 3, 4, 5)
 MAX_SEED = 2**53 - 1
 """Seeds stay integers JavaScript holds exactly (the API's own limit)."""
+
+
+class OpeningRefused(DeStijlError):
+    """The engine refused an opening's ``new_game`` (a bug in the seeds or the API)."""
 
 
 def candidate(players: int, index: int) -> int:
@@ -51,13 +56,13 @@ def opening_view(players: int, seed: int) -> dict[str, Any]:
     reply = json.loads(handle(json.dumps({"cmd": "new_game",
                                           "args": {"players": players, "seed": seed}})))
     if not reply["ok"]:
-        raise ValueError(f"new_game: {reply['error']['message']}")
+        raise OpeningRefused(f"new_game: {reply['error']['message']}")
     return reply["result"]
 
 
 def _pool_views(players: int) -> list[tuple[int, dict[str, Any]]]:
     if players not in PLAYER_COUNTS:
-        raise ValueError(f"players: expected one of {PLAYER_COUNTS}, got {players!r}")
+        raise BadRequest(f"players: expected one of {PLAYER_COUNTS}, got {players!r}")
     chosen: list[tuple[int, dict[str, Any]]] = []
     index = 0
     while len(chosen) < POOL_SIZE:

@@ -38,6 +38,14 @@ class BadKey(ValueError):
     """Bytes that are not a P-256 public key (the message says why)."""
 
 
+class BadPrivateKey(ValueError):
+    """A private scalar outside 1 to N - 1."""
+
+
+class ZeroSignature(ValueError):
+    """A signature whose r or s came out 0 (chance 2^-255): sign with another key."""
+
+
 def _on_curve(x: int, y: int) -> bool:
     return 0 <= x < P and 0 <= y < P and (y * y - (x * x * x - 3 * x + B)) % P == 0
 
@@ -145,7 +153,7 @@ def verify(key: Point, message: bytes, signature: bytes) -> bool:
 def public_key_of(private: int) -> Point:
     """The public key of the private scalar ``private`` (1 to N - 1)."""
     if not 0 < private < N:
-        raise ValueError("private: expected an integer from 1 to N - 1")
+        raise BadPrivateKey("private: expected an integer from 1 to N - 1")
     point = _two_multiples(private, 0, G)
     assert point is not None
     return point
@@ -177,5 +185,5 @@ def sign(private: int, message: bytes) -> bytes:
     r = point[0] % N
     s = pow(k, -1, N) * (digest + r * private) % N
     if not (r and s):  # chance 2^-255: RFC 6979 would draw the next k
-        raise ValueError("sign: r or s is 0 for this key and message")
+        raise ZeroSignature("sign: r or s is 0 for this key and message")
     return r.to_bytes(32, "big") + s.to_bytes(32, "big")

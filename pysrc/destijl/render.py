@@ -51,7 +51,7 @@ def render_painting(cells: Mapping[Cell, str], *, color: bool = True) -> str:
 
 
 def render_sheet(game: Game) -> str:
-    """The score sheet as a table, with the winners and the tie-break."""
+    """The score sheet as a table, with the winners (``cli.tie_break_text`` words a tie)."""
     sheet = game.score()
     lines = [f"{'seat':<20} {'colours':<14} {'strokes':>7} {'bonus':>5} {'total':>5} "
              f"{'largest':>7}"]
@@ -64,7 +64,4 @@ def render_sheet(game: Game) -> str:
         lines.append(f"bonus {rank.rank} (+{rank.points}) for size {rank.size}: {who}")
     state = "winner" if game.is_over else "leading"
     lines.append(f"{state}: " + " and ".join(game.seats[i].name for i in sheet.winners))
-    tie_break = sheet.tie_break([seat.name for seat in game.seats])
-    if tie_break:
-        lines.append(tie_break)
     return "\n".join(lines)

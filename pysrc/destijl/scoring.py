@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from .cards import COLORS
@@ -108,28 +109,63 @@ class ScoreSheet:
         """The record's ``result``: ``{"seats": [...], "winners": [...]}``."""
         return {"seats": [seat.to_dict() for seat in self.seats], "winners": list(self.winners)}
 
-    def tie_break(self, names: Sequence[str] | None = None) -> str | None:
-        """How a tie on total points was decided, in a sentence; None if there was no tie."""
+    @property
+    def tie_break(self) -> TieBreak | None:
+        """How a tie on total points was decided; None if one seat led alone."""
         if not self.tied:
             return None
-        names = names or [f"seat {i + 1}" for i in range(len(self.seats))]
-        best = self.seats[self.tied[0]].total
-        biggest = self.seats[self.winners[0]].largest
-        tied = " and ".join(names[i] for i in self.tied)
-        if len(self.winners) == 1:
-            winner = names[self.winners[0]]
-            wins = "win" if winner == "You" else "wins"  # the page names its one person "You"
-            return (f"{tied} tied on {best} points; {winner} {wins} with the "
-                    f"largest single stroke ({biggest} cells).")
-        return (f"{tied} tied on {best} points and on the largest single stroke "
-                f"({biggest} cells): a shared victory.")
+        return TieBreak.LARGEST_STROKE if len(self.winners) == 1 else TieBreak.SHARED
 
-    def details(self, names: Sequence[str] | None = None) -> dict[str, Any]:
-        """``to_dict()`` plus the bonus ranks and the tie-break sentence, for the end screen."""
+    def details(self) -> dict[str, Any]:
+        """``to_dict()`` plus the bonus ranks, the seats ``tied`` on the best total and the
+        ``tie_break`` used (``TieBreak``'s value, or null), for the end screen to word."""
         data = self.to_dict()
         data["bonus_ranks"] = [rank.to_dict() for rank in self.bonus_ranks]
-        data["tie_break"] = self.tie_break(names)
+        data["tied"] = list(self.tied)
+        data["tie_break"] = None if self.tie_break is None else self.tie_break.value
         return data
+
+
+class Termination(Enum):
+    """How a game ended. De Stijl has one way: the Canvas deck ran out and the last round
+    was played (docs/rules.md)."""
+
+    DECK_EMPTY = "deck_empty"
+
+
+class TieBreak(Enum):
+    """How a tie on total points was decided (docs/rules.md)."""
+
+    LARGEST_STROKE = "largest_stroke"  # one tied seat had the single largest stroke
+    SHARED = "shared"  # tied on the largest stroke too: a shared victory
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game, as python-chess's ``Outcome``: how it ended and who won.
+
+    >>> sheet = score_painting({(0, 0): "R", (1, 0): "R", (2, 0): "B"}, [["R"], ["B"]])
+    >>> outcome = Outcome.of(sheet)
+    >>> outcome.winners, outcome.tie_break, outcome.to_dict()["termination"]
+    ((0,), None, 'deck_empty')
+    """
+
+    termination: Termination
+    winners: tuple[int, ...]  # seat indices; two or more for a shared victory
+    tie_break: TieBreak | None  # None when one seat had the best total alone
+    tied: tuple[int, ...]  # the seats tied on the best total; () when one led alone
+
+    @classmethod
+    def of(cls, sheet: ScoreSheet,
+           termination: Termination = Termination.DECK_EMPTY) -> Outcome:
+        """The outcome of a game whose final score sheet is ``sheet``."""
+        return cls(termination, sheet.winners, sheet.tie_break, sheet.tied)
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON: ``{"termination", "winners", "tie_break", "tied"}`` (enums by value)."""
+        return {"termination": self.termination.value, "winners": list(self.winners),
+                "tie_break": None if self.tie_break is None else self.tie_break.value,
+                "tied": list(self.tied)}
 
 
 def score_painting(

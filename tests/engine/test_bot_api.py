@@ -259,6 +259,18 @@ def test_lab_advance_refuses_a_move_out_of_turn():
     assert "not your bot's turn" in reply["error"]["message"]
 
 
+def test_lab_advance_refuses_a_whole_game_of_searching_levels():
+    """Without the person's bot, one request would play a whole game of hard moves."""
+    reply = json.loads(handle(json.dumps({"cmd": "lab_advance", "args": {
+        "players": 4, "seed": 1, "deal": 0, "rotation": 0, "lineup": ["hard", "easy"]}})))
+    assert reply["error"] == {"type": "BadRequest", "message": (
+        "lineup: without mine one request would play a whole game of hard moves; the ceiling "
+        "is 3 searching moves per request (the seats between two turns of mine)")}
+    cheap = cmd_lab_advance({"players": 2, "seed": 5, "deal": 0, "rotation": 0,
+                             "lineup": ["random", "easy"]})
+    assert cheap["over"]  # levels that do not search may still play a whole game
+
+
 def test_lab_summary_checks_its_results():
     with pytest.raises(ValueError, match="results"):
         cmd_lab_summary({"players": 2, "seed": 1, "lineup": [MINE, "easy"], "results": []})

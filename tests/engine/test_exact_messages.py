@@ -15,6 +15,7 @@ from destijl import (
     replay,
     score_painting,
 )
+from destijl.cli import tie_break_text
 from destijl.errors import quote
 from destijl.records import record_of
 from helpers import grid
@@ -22,7 +23,7 @@ from helpers import grid
 
 def test_score_sheet_details_for_the_end_screen():
     sheet = score_painting(grid("RRRR.B.B.B.Y"), [["R"], ["B"], ["Y"]])
-    assert sheet.details(["Piet", "Theo", "Nelly"]) == {
+    assert sheet.details() == {
         "seats": [
             {"strokes": 1, "bonus": 4, "total": 5, "largest": 4},
             {"strokes": 3, "bonus": 2, "total": 5, "largest": 1},
@@ -33,11 +34,12 @@ def test_score_sheet_details_for_the_end_screen():
             {"rank": 1, "points": 4, "size": 4, "seats": [0]},
             {"rank": 2, "points": 2, "size": 1, "seats": [1, 2]},
         ],
-        "tie_break": ("Piet and Theo tied on 5 points; Piet wins with the largest single "
-                      "stroke (4 cells)."),
+        "tied": [0, 1],
+        "tie_break": "largest_stroke",
     }
-    assert sheet.details()["tie_break"].startswith("seat 1 and seat 2 tied on 5 points")
-    assert sheet.tie_break(["You", "Theo", "Nelly"]) == (  # "You win", not "You wins"
+    assert tie_break_text(sheet, ["Piet", "Theo", "Nelly"]) == (
+        "Piet and Theo tied on 5 points; Piet wins with the largest single stroke (4 cells).")
+    assert tie_break_text(sheet, ["You", "Theo", "Nelly"]) == (  # "You win", not "You wins"
         "You and Theo tied on 5 points; You win with the largest single stroke (4 cells).")
 
 
@@ -45,8 +47,10 @@ def test_score_sheet_details_without_a_tie_or_with_a_shared_victory():
     alone = score_painting(grid("RRR.B"), [["R"], ["B"]])
     assert alone.details()["tie_break"] is None and alone.details()["bonus_ranks"] == [
         {"rank": 1, "points": 3, "size": 3, "seats": [0]}]
+    assert alone.details()["tied"] == [] and tie_break_text(alone, ["Piet", "Theo"]) is None
     shared = score_painting(grid("RR.BB"), [["R"], ["B"]])
-    assert shared.details(["Piet", "Theo"])["tie_break"] == (
+    assert shared.details()["tie_break"] == "shared" and shared.details()["tied"] == [0, 1]
+    assert tie_break_text(shared, ["Piet", "Theo"]) == (
         "Piet and Theo tied on 4 points and on the largest single stroke (2 cells): "
         "a shared victory.")
 

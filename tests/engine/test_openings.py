@@ -73,7 +73,7 @@ def test_every_opening_is_the_engines_view_of_its_seed(
         assert view["rotations"] == [0, 90, 180, 270]
         assert set(view["legal"]) == {str(g["card"]) for g in view["gallery"]}
         assert all(view["legal"][card][str(r)] for card in view["legal"] for r in view["rotations"])
-        assert view["tally"]["tie_break"] is None  # it would name the seats
+        assert view["tally"]["tie_break"] is None  # tied openings are passed over
 
 
 def test_other_seats_change_only_the_seats_names_and_controllers(

@@ -176,6 +176,30 @@ def test_refusals() -> None:
         review_move(record, 0, playouts=0)
 
 
+def test_a_review_asking_too_much_work_is_refused_before_any() -> None:
+    """A whole 5-player game at 2000 playouts a placement ran 86.6 s natively: now the
+    request is refused at once, naming the ceiling; a smaller request still runs."""
+    import json
+    import time
+
+    record = record_of(medium_game(5, seed=4))
+    start = time.perf_counter()
+    reply = json.loads(handle(json.dumps(
+        {"cmd": "review", "args": {"record": record, "playouts": 2000}})))
+    took = time.perf_counter() - start
+    assert reply["error"]["type"] == "BadRequest", reply
+    assert reply["error"]["message"] == (
+        "playouts: 25 placements x 2000 playouts is 50000 playouts, over the ceiling of 4000 "
+        "per request; review fewer placements (from, to) per request or ask for fewer playouts")
+    assert took < 5, f"the refusal took {took:.1f} s"
+    alone = json.loads(handle(json.dumps(
+        {"cmd": "review", "args": {"record": record, "seat": 1, "playouts": 1000}})))
+    assert alone["error"]["message"].startswith("playouts: 5 placements x 1000 playouts")
+    one = json.loads(handle(json.dumps(
+        {"cmd": "review", "args": {"record": record, "from": 3, "to": 4, "playouts": 8}})))
+    assert one["ok"] and [m["ply"] for m in one["result"]["moves"]] == [3]
+
+
 def test_api_review_commands() -> None:
     import json
 

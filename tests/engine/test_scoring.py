@@ -2,7 +2,7 @@
 
 import pytest
 
-from destijl import BadRequest, find_strokes, score_painting
+from destijl import BadRequest, Outcome, TieBreak, find_strokes, score_painting
 from helpers import grid
 
 
@@ -89,7 +89,7 @@ def test_tied_bonus_goes_to_all_and_next_bonus_to_next_size():
                                (0, 0, 0, 0)]
     # R and Y tie on 6 points and on the largest stroke: a shared victory
     assert sheet.to_dict()["winners"] == [0, 1]
-    assert "shared victory" in sheet.tie_break()
+    assert sheet.tie_break is TieBreak.SHARED and Outcome.of(sheet).winners == (0, 1)
 
 
 def test_fewer_sizes_than_bonuses():
@@ -108,16 +108,16 @@ def test_tie_on_points_broken_by_largest_single_stroke():
     sheet = score_painting(cells, [["R"], ["B"], ["Y"]])
     # R: 1 stroke + 4 = 5; B: 4 strokes + 2 = 6; Y: 1 + 2 = 3 -> B wins outright
     assert sheet.to_dict()["winners"] == [1]
-    assert sheet.tie_break() is None
+    assert sheet.tie_break is None and Outcome.of(sheet).tied == ()
     cells = grid("""
         RRRR.B.B.B.Y
     """)
     # R: 1 + 4 = 5; B: 3 + 2 = 5 -> tie, R has the larger single stroke
     sheet = score_painting(cells, [["R"], ["B"], ["Y"]])
     assert sheet.to_dict()["winners"] == [0]
-    assert sheet.tie_break() == ("seat 1 and seat 2 tied on 5 points; seat 1 wins with the "
-                                 "largest single stroke (4 cells).")
-    assert sheet.tie_break(["Piet", "Theo", "Nelly"]).startswith("Piet and Theo tied")
+    assert sheet.tie_break is TieBreak.LARGEST_STROKE and sheet.tied == (0, 1)
+    assert Outcome.of(sheet).to_dict() == {"termination": "deck_empty", "winners": [0],
+                                           "tie_break": "largest_stroke", "tied": [0, 1]}
 
 
 def test_players_option_picks_the_bonus_table():

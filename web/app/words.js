@@ -135,6 +135,27 @@ export function faceText(rows) {
   return names.join("; ");
 }
 
+/**
+ * How a tie on total points was decided, in a sentence, or null when one seat led alone:
+ * "Piet and You tied on 5 points; You win with the largest single stroke (4 cells)." or
+ * "... tied on 4 points and on the largest single stroke (2 cells): a shared victory."
+ * The engine gives the facts (result.tied, result.tie_break: "largest_stroke" or "shared").
+ */
+export function tieBreakText(view) {
+  const result = view.result;
+  if (!result?.tie_break) return null;
+  const names = view.seats.map((seat) => seat.name);
+  const best = result.seats[result.tied[0]].total;
+  const biggest = result.seats[result.winners[0]].largest;
+  const tied = result.tied.map((i) => names[i]).join(" and ");
+  if (result.tie_break === "largest_stroke") {
+    const winner = names[result.winners[0]];
+    const wins = winner === "You" ? "win" : "wins";
+    return `${tied} tied on ${best} points; ${winner} ${wins} with the largest single stroke (${biggest} cells).`;
+  }
+  return `${tied} tied on ${best} points and on the largest single stroke (${biggest} cells): a shared victory.`;
+}
+
 export function winnerText(view) {
   const result = view.result;
   const names = result.winners.map((i) => view.seats[i].name);

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
+from ..bots.levels import LEVELS
 from ..bots.view import LevelBot, View
 from ..game import Game
-from ..bots.levels import LEVELS
 from ..move import Move
 
 TRIES = {"easy": 4, "steady": 4, "keen": 4, "medium": 2, "hard": 1, "expert": 1}

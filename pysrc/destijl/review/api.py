@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import BadRequest, quote
+from ..errors import BadRequest, TooMuchWork, quote
 from ..integers import is_int
 from ..move import Move
 from ..records import replay
 from ..tally.scorer import Scorer
-from . import DEFAULT_SEED, MoveReview, review_position, summarize
+from . import DEFAULT_SEED, MAX_PLAYOUTS, PLAYOUTS, MoveReview, review_position, summarize
 from .accuracy import BLUNDER, INACCURACY, MISTAKE, drop
 from .reasons import after
+
+MAX_REQUEST_PLAYOUTS = 4000
+"""The most playouts one ``review`` request may ask for, over all its placements (about 7 s
+natively, longer in the browser): the page asks one placement per call (40 to 72 playouts),
+a whole game at the default playouts stays under it (3 players: 27 x 72 = 1944)."""
 
 
 def _record(args: dict) -> Any:
@@ -50,6 +55,7 @@ def cmd_review(args: dict) -> dict[str, Any]:
         raise BadRequest(f"seat: expected a seat from 0 to {game.players - 1}, "
                          f"got {quote(seat)}")
     seed = args.get("seed", DEFAULT_SEED)
+    _check_work(game.history[start:stop], seat, args.get("playouts"), game.players)
     names = [s.name for s in game.seats]
     before = replay(record, upto=start)
     moves = []
@@ -59,6 +65,19 @@ def cmd_review(args: dict) -> dict[str, Any]:
             moves.append(move_entry(review, names))
         before.play(played.move)
     return {"moves": moves, "total": total, "players": game.players}
+
+
+def _check_work(placements: list[Any], seat: int | None, playouts: Any, players: int) -> None:
+    """Refuse, before any work, a review over ``MAX_REQUEST_PLAYOUTS`` in all."""
+    budget = PLAYOUTS[players] if playouts is None else playouts
+    if not is_int(budget, 1, MAX_PLAYOUTS):
+        raise BadRequest(f"playouts: expected 1 to {MAX_PLAYOUTS}, got {quote(budget)}")
+    count = sum(1 for played in placements if seat is None or played.seat == seat)
+    if count * budget > MAX_REQUEST_PLAYOUTS:
+        raise TooMuchWork(f"playouts: {count} placements x {budget} playouts is "
+                          f"{count * budget} playouts, over the ceiling of "
+                          f"{MAX_REQUEST_PLAYOUTS} per request; review fewer placements "
+                          "(from, to) per request or ask for fewer playouts")
 
 
 _NUMBERS = ("loss", "win_before", "win_after")

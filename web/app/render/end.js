@@ -1,7 +1,7 @@
 // The end of the game: the score table, the winner, the tie-break and stroke highlights.
 
 import { h } from "../dom.js";
-import { COLOR_LETTERS, cellsText, colorName, levelResultText, ordinal, winnerText } from "../words.js";
+import { COLOR_LETTERS, cellsText, colorName, levelResultText, ordinal, tieBreakText, winnerText } from "../words.js";
 
 function swatches(colors) {
   return h("span", { class: "swatches", "aria-hidden": "true" },
@@ -74,7 +74,7 @@ export function resultsPanel(view, highlight, from = {}) {
     h("h2", { class: "panel-title results-title", id: "results-title", text: winnerText(view),
       "data-color": result.winners.length === 1 ? view.seats[result.winners[0]].colors[0] : "shared" }),
     levelResultText(view) ? h("p", { class: "level-result", text: levelResultText(view) }) : null,
-    result.tie_break ? h("p", { class: "tie-break", text: result.tie_break }) : null,
+    tieBreakText(view) ? h("p", { class: "tie-break", text: tieBreakText(view) }) : null,
     h("div", { class: "score-wrap" },
       h("table", { class: "scores" },
         h("caption", { class: "sr-only", text: "Final score" }),

@@ -7,11 +7,13 @@ tests/engine/test_bot_api.py checks). Each file is a whole bot: copy it and chan
 
 from pathlib import Path
 
+from ...errors import UnknownExample
+
 EXAMPLES = ("starter", "medium")
 
 
 def source(name: str) -> str:
     """The text of the example bot ``name`` (one of ``EXAMPLES``)."""
     if name not in EXAMPLES:
-        raise ValueError(f"example: expected one of {', '.join(EXAMPLES)}, got {name!r}")
+        raise UnknownExample(f"example: expected one of {', '.join(EXAMPLES)}, got {name!r}")
     return (Path(__file__).parent / f"{name}.py").read_text(encoding="utf-8")
