@@ -58,6 +58,7 @@ puzzles: setup
 
 lint: setup
 	$(VENV)/bin/ruff check pysrc tests build_scripts
+	$(VENV)/bin/mypy
 	$(PY) -m pytest tests/static -q
 
 test-static: setup

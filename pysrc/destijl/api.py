@@ -105,17 +105,17 @@ MAX_TIME_MS = 60_000
 """The longest a bot may be asked to think, in milliseconds."""
 
 
-def cmd_version(args: dict) -> dict:
+def cmd_version(args: dict[str, Any]) -> dict[str, Any]:
     return {"engine": __version__, "record_format": FORMAT,
             "python": ".".join(map(str, sys.version_info[:3]))}
 
 
-def cmd_describe(args: dict) -> dict:
+def cmd_describe(args: dict[str, Any]) -> dict[str, Any]:
     """What a page knows before a game exists (destijl.facts.describe)."""
     return describe()
 
 
-def cmd_new_game(args: dict) -> dict:
+def cmd_new_game(args: dict[str, Any]) -> dict[str, Any]:
     seats = args.get("seats")
     if seats is not None and (
         not isinstance(seats, list) or not all(isinstance(seat, dict) for seat in seats)
@@ -138,23 +138,25 @@ def cmd_new_game(args: dict) -> dict:
     return view(game)
 
 
-def _seat_field(seats: list | None, name: str, players: Any) -> list | None:
+def _seat_field(seats: list[dict[str, Any]] | None, name: str,
+                players: Any) -> list[Any] | None:
     if seats is None or not any(name in seat for seat in seats):
         return None
-    defaults = {
+    every: dict[str, list[Any]] = {
         "colors": DEFAULT_COLORS[players],
         "name": [f"Seat {i + 1}" for i in range(len(seats))],
         "controller": ["human"] + ["bot:medium"] * (len(seats) - 1),
-    }[name]
+    }
+    defaults = every[name]
     return [seat.get(name, default) for seat, default in zip(seats, defaults, strict=True)]
 
 
-def cmd_view(args: dict) -> dict:
+def cmd_view(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args, upto=args.get("ply"))
     return view(game, record_of(game))
 
 
-def cmd_play(args: dict) -> dict:
+def cmd_play(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args)
     if isinstance(game, FriendGame):
         raise BadRequest("record: a friend game is played with friend_play, which adds this "
@@ -163,7 +165,7 @@ def cmd_play(args: dict) -> dict:
     return view(game)
 
 
-def cmd_bot_move(args: dict) -> dict:
+def cmd_bot_move(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args)
     if game.is_over:
         raise IllegalMove("the game is over: no move to choose")
@@ -172,7 +174,7 @@ def cmd_bot_move(args: dict) -> dict:
                          "is not dealt): no seat is to move")
     level = args.get("level")
     if level is None:
-        controller = game.seats[game.current_seat].controller
+        controller = game.seats[game.seat_to_play].controller
         level = controller.removeprefix("bot:") if controller.startswith("bot:") else "medium"
     time_ms = args.get("time_ms")
     if time_ms is not None and not (type(time_ms) in (int, float) and 0 < time_ms <= MAX_TIME_MS):
@@ -184,7 +186,7 @@ def cmd_bot_move(args: dict) -> dict:
     return {"move": move.to_dict()}
 
 
-def cmd_undo(args: dict) -> dict:
+def cmd_undo(args: dict[str, Any]) -> dict[str, Any]:
     game = _game(args)
     seat = args.get("seat")
     if not is_int(seat, 0, game.players - 1):
@@ -196,7 +198,7 @@ def cmd_undo(args: dict) -> dict:
     return view(replay(record_of(game), upto=last))
 
 
-def cmd_score(args: dict) -> dict:
+def cmd_score(args: dict[str, Any]) -> dict[str, Any]:
     raw = args.get("cells")
     if not isinstance(raw, list):
         raise BadRequest("cells: expected a list of [x, y, letter]")
@@ -208,18 +210,19 @@ def cmd_score(args: dict) -> dict:
         if not (is_int(x) and is_int(y)):
             raise BadRequest(f"cells: expected integer x and y, got {quote(entry)}")
         cells[(x, y)] = letter
-    return score_painting(cells, args.get("seats"), args.get("players")).details()
+    seats: Any = args.get("seats")  # checked by score_painting
+    return score_painting(cells, seats, args.get("players")).details()
 
 
-def cmd_verify(args: dict) -> dict:
-    record = args.get("record")
+def cmd_verify(args: dict[str, Any]) -> dict[str, Any]:
+    record: Any = args.get("record")
     if is_friend_record(record):
         return _verify_friend(record)
     game = _game(args)
     return _summary(game, "")
 
 
-def _verify_friend(record: dict) -> dict:
+def _verify_friend(record: dict[str, Any]) -> dict[str, Any]:
     """A friend record, every bot move re-checked; also before its deal is complete."""
     try:
         game = friend_replay(record, check_bots=True)
@@ -228,7 +231,7 @@ def _verify_friend(record: dict) -> dict:
     return _summary(game, f"friend game {record['game']}, ")
 
 
-def _summary(game: Game, kind: str) -> dict:
+def _summary(game: Game, kind: str) -> dict[str, Any]:
     sheet = game.score()
     state = "finished" if game.is_over else f"in progress (move {game.ply} of {game.total_plies})"
     totals = ", ".join(f"{seat.name} {line.total}"
@@ -239,7 +242,7 @@ def _summary(game: Game, kind: str) -> dict:
     return {"summary": summary, "result": sheet.details()}
 
 
-COMMANDS: dict[str, Callable[[dict], Any]] = {
+COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "version": cmd_version,
     "describe": cmd_describe,
     "new_game": cmd_new_game,
@@ -261,7 +264,7 @@ COMMANDS: dict[str, Callable[[dict], Any]] = {
 }
 
 
-def _game(args: dict, upto: Any = None) -> Game:
+def _game(args: dict[str, Any], upto: Any = None) -> Game:
     """The game of ``record`` (parsed JSON) or of ``record_text`` (a file's text, read by
     the engine's own JSON rules: no key twice, no ``1e400``, a byte order mark skipped)."""
     if "record_text" in args:

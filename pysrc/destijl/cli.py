@@ -26,7 +26,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except DeStijlError as error:
         print(f"error: {_one_line(error)}", file=sys.stderr)
         return 1
@@ -117,7 +118,7 @@ def run_selfplay(args: argparse.Namespace) -> int:
     bots = [make_bot(level) for level in seat_bots]
     rng = random.Random(seed)
     while not game.is_over:
-        game.play(bots[game.current_seat].choose(game, rng))
+        game.play(bots[game.seat_to_play].choose(game, rng))
     json.dump(record_of(game), sys.stdout)
     print()
     return 0
@@ -150,17 +151,22 @@ def read_game(source: str) -> Any:
 def read_source(source: str) -> tuple[link.OpenedLink | None, Any]:
     """``(opened link, None)`` for a game link given as ``source`` or as its content, else
     ``(None, record)``."""
-    if source != "-" and not os.path.exists(source) and payload_of(source):
-        return _open_link(payload_of(source)), None
+    payload = payload_of(source) if source != "-" and not os.path.exists(source) else None
+    if payload:
+        return _open_link(payload), None
     text = read_text(source)
-    if not text.lstrip().startswith("{") and payload_of(text):
-        return _open_link(payload_of(text)), None
+    payload = payload_of(text) if not text.lstrip().startswith("{") else None
+    if payload:
+        return _open_link(payload), None
     return None, loads(text, where=f"{source}: not a JSON record")
 
 
 def _record_of(opened: link.OpenedLink) -> Any:
     """The record a link carries: a friend game's whole, else the replayed game's."""
-    return opened.friend if opened.friend is not None else record_of(opened.game)
+    if opened.friend is not None:
+        return opened.friend
+    assert opened.game is not None  # every link but a friend's replays its game
+    return record_of(opened.game)
 
 
 def run_verify(args: argparse.Namespace) -> int:

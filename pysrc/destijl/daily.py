@@ -61,7 +61,7 @@ def is_date_text(date: Any) -> bool:
     if match is None:
         return False
     year, month, day = (int(part) for part in match.groups())
-    return date == f"{year:04d}-{month:02d}-{day:02d}"
+    return bool(date == f"{year:04d}-{month:02d}-{day:02d}")
 
 
 def ascii_note(date: Any) -> str:
@@ -86,7 +86,7 @@ def _days(date: Any) -> int:
     return era * 146097 + (yoe * 365 + yoe // 4 - yoe // 100 + doy) - 719468
 
 
-def number(date: str) -> int:
+def number(date: Any) -> int:
     """The puzzle number of ``date``: 1 on FIRST_DAY; earlier dates are refused."""
     days = _days(date) - _days(FIRST_DAY)
     if days < 0:
@@ -101,7 +101,7 @@ def seed(date: str) -> int:
 
 
 # -- the deal and the par ---------------------------------------------------------------------
-def daily_game(date: str, *, player: str = "human") -> Game:
+def daily_game(date: Any, *, player: str = "human") -> Game:
     """The day's game before its first move; ``player`` controls seat 0 (the par: a bot)."""
     return new_game(3, seed(date), names=list(NAMES), controllers=[player, *CONTROLLERS[1:]])
 
@@ -177,7 +177,7 @@ def par_game(date: str) -> Game:
     """The par game: the hard bot in the player's seat against the day's two medium bots."""
     game = daily_game(date, player=f"bot:{PAR_LEVEL}")
     while not game.is_over:
-        level = game.seats[game.current_seat].controller.removeprefix("bot:")
+        level = game.seats[game.seat_to_play].controller.removeprefix("bot:")
         game.play(level_move(game, level))
     return game
 

@@ -75,16 +75,18 @@ def verify_payload(payload: Any, today: str) -> tuple[link.OpenedLink, daily.Dai
 
 def summary(opened: link.OpenedLink, outcome: daily.DailyResult) -> str:
     """``genuine Today's Painting #3 (2026-12-03): You 19, par 19`` and the rest of the result."""
-    names = [seat.name for seat in opened.game.seats]
+    game = opened.game
+    assert game is not None  # a daily link replays its game
+    names = [seat.name for seat in game.seats]
     totals = ", ".join(f"{name} {line.total}"
-                       for name, line in zip(names, opened.game.score().seats, strict=True))
+                       for name, line in zip(names, game.score().seats, strict=True))
     return (f"genuine Today's Painting #{outcome.number} ({outcome.date}): "
             f"{names[0]} {outcome.total}, par {outcome.par}\n"
             f"{daily.ordinal(outcome.place)} of {outcome.players} ({totals}); par "
             f"{outcome.verdict}; {outcome.hints_text} (as the player's device counted them)")
 
 
-def check_entry(date: str, entry: Any, today: str) -> dict[str, Any]:
+def check_entry(date: Any, entry: Any, today: Any) -> dict[str, Any]:
     """A results file's day, re-checked: its link verified as that day's result, and its
     score, par and place the engine's. Its claims must agree; ``NotGenuine`` if not."""
     if not isinstance(entry, dict):
@@ -97,13 +99,14 @@ def check_entry(date: str, entry: Any, today: str) -> dict[str, Any]:
         if key in entry and entry[key] != value:
             raise NotGenuine(f"{key}: the file says {quote(entry[key])}; the engine's "
                              f"{key} is {value}")
+    assert opened.game is not None  # a daily link replays its game
     return {"score": outcome.total, "par": outcome.par, "place": outcome.place,
             "players": outcome.players, "number": outcome.number,
             "verdict": outcome.verdict, "hints": outcome.hints,
             "text": daily.share_text(opened.game, outcome), "link": entry["link"]}
 
 
-def import_days(data: Any, today: str) -> tuple[dict[str, dict], dict[str, str]]:
+def import_days(data: Any, today: str) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """The days of a results file the engine confirms, and the refused ones with why:
     ``({date: entry}, {date: reason})``; nothing in an entry is kept unchecked."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -111,7 +114,7 @@ def import_days(data: Any, today: str) -> tuple[dict[str, dict], dict[str, str]]
     days = data.get("days")
     if not isinstance(days, dict):
         raise BadRequest("days: expected an object of {date: entry}")
-    kept: dict[str, dict] = {}
+    kept: dict[str, dict[str, Any]] = {}
     refused: dict[str, str] = {}
     for date, entry in days.items():
         try:

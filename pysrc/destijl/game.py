@@ -115,6 +115,14 @@ class Game:
         return (self.first_player + self._turn) % self.players
 
     @property
+    def seat_to_play(self) -> int:
+        """``current_seat`` while the game goes on; ``IllegalMove`` when no seat is to play."""
+        seat = self.current_seat
+        if seat is None:
+            raise IllegalMove("no seat is to play: the game is over")
+        return seat
+
+    @property
     def ply(self) -> int:
         """Moves made so far."""
         return len(self.history)
@@ -183,9 +191,11 @@ class Game:
         ``seat``, when given, must be the current seat.
         """
         self.check(move, seat)
+        mover = self.current_seat
+        assert mover is not None  # check() refused a move after the end
         self.painting.place(self.face(move.card, move.rotation), move.x, move.y)
         self._gallery.remove(move.card)
-        self.history.append(PlayedMove(self.current_seat, move))
+        self.history.append(PlayedMove(mover, move))
         self._turn += 1
         if self._turn == self.players:
             self._end_round()

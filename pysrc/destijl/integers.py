@@ -9,13 +9,13 @@ would let ``true`` pass as 1. ``is_int`` accepts exact integers only:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 SAFE_INT = 2**53 - 1
 """The largest integer JavaScript holds exactly; seeds must not exceed it (9007199254740991)."""
 
 
-def is_int(value: Any, low: int | None = None, high: int | None = None) -> bool:
+def is_int(value: Any, low: int | None = None, high: int | None = None) -> TypeGuard[int]:
     """Is ``value`` an ``int`` (not a ``bool``) within ``low..high`` (inclusive, if given)?"""
     return (type(value) is int and (low is None or value >= low)
             and (high is None or value <= high))

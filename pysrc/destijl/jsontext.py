@@ -110,12 +110,18 @@ def _parse_float(text: str, where: str) -> float:
     return number
 
 
+def _add(seen: set[str], key: str) -> bool:
+    """Add ``key`` to ``seen``; False, so that it reads in a condition."""
+    seen.add(key)
+    return False
+
+
 def _object(pairs: list[tuple[str, Any]], where: str) -> dict[str, Any]:
     """An object, refusing a key that appears twice (``json.loads`` would keep the last)."""
     result = dict(pairs)
     if len(result) != len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        twice = next(key for key, _ in pairs if key in seen or _add(seen, key))
         raise BadRequest(f"{where}: key {quote(twice)} appears twice in one object")
     return result
 

@@ -17,6 +17,7 @@ file gives the same results natively.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from .bots import level_names
 from .bots.view import LevelBot, move_seed, public_state
@@ -40,7 +41,7 @@ most ``players - 1`` of their moves, the seats between two turns of the person's
 line-up without ``mine`` may hold only levels that do not search."""
 
 
-def _spec(args: dict) -> tuple[int, int, int, int, list[str]]:
+def _spec(args: dict[str, Any]) -> tuple[int, int, int, int, list[str]]:
     players, seed, deal, rotation = (args.get(k) for k in ("players", "seed", "deal", "rotation"))
     if not is_int(players, 2, 5):
         raise BadRequest(f"players: expected 2 to 5, got {quote(players)}")
@@ -78,7 +79,7 @@ def _new(players: int, seed: int, deal: int, rotation: int, lineup: list[str]) -
     return new_game(players, seed + deal, names=names, controllers=controllers)
 
 
-def cmd_lab_advance(args: dict) -> dict:
+def cmd_lab_advance(args: dict[str, Any]) -> dict[str, Any]:
     """Play ``move`` (the person's bot's, if given), then the levels, until the bot's turn.
 
     Arguments: ``players``, ``seed`` (the match's), ``deal``, ``rotation``, ``lineup`` (one
@@ -98,11 +99,11 @@ def cmd_lab_advance(args: dict) -> dict:
     think = [0.0] * players
     move = args.get("move")
     if move is not None:
-        if game.is_over or lineup[(game.current_seat + rotation) % players] != MINE:
+        if game.is_over or lineup[(game.seat_to_play + rotation) % players] != MINE:
             raise IllegalMove("move: it is not your bot's turn")
         game.play(Move.from_dict(move))
     while not game.is_over:
-        seat = game.current_seat
+        seat = game.seat_to_play
         name = lineup[(seat + rotation) % players]
         if name == MINE:
             break
@@ -122,7 +123,7 @@ def cmd_lab_advance(args: dict) -> dict:
     }
 
 
-def cmd_bot_state(args: dict) -> dict:
+def cmd_bot_state(args: dict[str, Any]) -> dict[str, Any]:
     """For a person's bot seated in a game (controller ``bot:mine``): the public ``state``
     for the seat to play and the ``seed`` of its move (from the game's own seed and deal,
     which it does not tell)."""
@@ -135,7 +136,7 @@ def cmd_bot_state(args: dict) -> dict:
             "seed": move_seed(f"game:{game.seed}:{','.join(map(str, game.deal))}", game.ply)}
 
 
-def cmd_lab_summary(args: dict) -> dict:
+def cmd_lab_summary(args: dict[str, Any]) -> dict[str, Any]:
     """The match's table from its games' results (``tournament.summarise``).
 
     Arguments: ``players``, ``seed``, ``lineup`` and ``results``: the ``result`` of each

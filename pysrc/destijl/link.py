@@ -25,8 +25,9 @@ import base64
 import json
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from . import daily
 from .cards import CARDS
@@ -115,7 +116,8 @@ def from_text(text: Any) -> OpenedLink:
     if version != VERSION or not is_int(version):
         raise BadLink(f"v: this link is format {quote(version)}; this De Stijl reads format "
                       f"{VERSION}")
-    kind, day = data.get("k"), data.get("day")
+    kind: Any = data.get("k")  # JSON values, checked by _check_kind
+    day: Any = data.get("day")
     _check_kind(kind, day)
     if kind == "friend":
         return OpenedLink(kind, None, None, _friend_record(data.get("rec"), "rec"))
@@ -132,7 +134,7 @@ def from_text(text: Any) -> OpenedLink:
 
 
 # -- a daily's short form -------------------------------------------------------------------
-def _daily_text(game: Game, day: str, hints: int | None, par: int | None) -> str:
+def _daily_text(game: Game, day: Any, hints: int | None, par: int | None) -> str:
     """A daily's link text: its day, the player's moves and the result it claims."""
     _check_day(game, day)
     _guard(daily.check_bots, game, day)
@@ -147,7 +149,7 @@ def _daily_text(game: Game, day: str, hints: int | None, par: int | None) -> str
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def _play_yours(day: str, moves: Any) -> Game:
+def _play_yours(day: Any, moves: Any) -> Game:
     """The daily of ``day`` from the player's moves, the bots' moves the medium bot's."""
     if not isinstance(moves, str):
         raise BadLink(f"y: expected your moves as text like '17@3,-1r90 5@0,2r0', "
@@ -168,7 +170,10 @@ def _claims(data: dict[str, Any]) -> dict[str, Any]:
     return {key: data[key] for key in ("t", "h", "par") if key in data}
 
 
-def _guard(check: Any, *args: Any) -> Any:
+_T = TypeVar("_T")
+
+
+def _guard(check: Callable[..., _T], *args: Any) -> _T:
     """``check(*args)``, its engine error raised as a ``BadLink``."""
     try:
         return check(*args)
@@ -192,7 +197,7 @@ def _check_kind(kind: Any, day: Any) -> None:
         raise BadLink(f"day: expected a date YYYY-MM-DD, got {quote(day)}{daily.ascii_note(day)}")
 
 
-def _check_day(game: Game, day: str) -> None:
+def _check_day(game: Game, day: Any) -> None:
     """A daily link holds that day's deal and seats (checked before its moves)."""
     try:
         daily.check_daily(game, day)
@@ -279,7 +284,8 @@ def inflate(payload: Any) -> str:
                       "may have")
     if not payload:
         raise BadLink("empty: the link holds no game")
-    good = _BASE64URL.match(payload).end()
+    match = _BASE64URL.match(payload)  # "*": it always matches, perhaps nothing
+    good = match.end() if match else 0
     if good < len(payload):
         raise BadLink(f"not base64url: character {quote(payload[good])} at {good}")
     if len(payload) % 4 == 1:

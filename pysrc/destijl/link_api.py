@@ -36,6 +36,7 @@ def cmd_link_open(args: dict[str, Any]) -> dict[str, Any]:
     if opened.friend is not None:  # the page hands it to friend_open with its saved game
         return {"kind": "friend", "day": None, "number": None, "view": None,
                 "record": opened.friend}
+    assert opened.game is not None  # every link but a friend's replays its game
     return {"kind": opened.kind, "day": opened.day,
             "number": daily.number(opened.day) if opened.day else None,
             "view": view(opened.game)}

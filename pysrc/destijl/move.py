@@ -58,7 +58,7 @@ class Move:
         """Read the JSON form; raise ``BadRequest`` naming the missing or mistyped field."""
         if not isinstance(data, dict):
             raise BadRequest(f"{where}: expected an object with {', '.join(_FIELDS)}")
-        values = []
+        values: list[int] = []
         for name in _FIELDS:
             value = data.get(name)
             if not is_int(value):

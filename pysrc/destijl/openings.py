@@ -57,7 +57,8 @@ def opening_view(players: int, seed: int) -> dict[str, Any]:
                                           "args": {"players": players, "seed": seed}})))
     if not reply["ok"]:
         raise OpeningRefused(f"new_game: {reply['error']['message']}")
-    return reply["result"]
+    view: dict[str, Any] = reply["result"]
+    return view
 
 
 def _pool_views(players: int) -> list[tuple[int, dict[str, Any]]]:

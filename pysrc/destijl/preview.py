@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,7 +145,7 @@ def ranks_after(board: Board, scorer: Scorer, change: Change) -> list[list[Any]]
     return [[rank, size, sorted(seats)] for rank, (_points, size, seats) in enumerate(ranking, 1)]
 
 
-def _letters(strokes: list[tuple[int, ...]]) -> list[list[Any]]:
+def _letters(strokes: Sequence[tuple[int, ...]]) -> list[list[Any]]:
     return [[COLORS[item[0]], *item[1:]] for item in strokes]
 
 
@@ -220,13 +221,13 @@ def history(game: Game) -> dict[str, Any]:
 
 
 # -- the API commands (registered in destijl.api) ------------------------------------------
-def _game(args: dict) -> Game:
+def _game(args: dict[str, Any]) -> Game:
     if "record" not in args:
         raise BadRequest("record: missing")
     return replay(args["record"])
 
 
-def cmd_preview(args: dict) -> dict[str, Any]:
+def cmd_preview(args: dict[str, Any]) -> dict[str, Any]:
     """``{record, card, rotation}`` -> every legal spot of the card, described."""
     card, rotation = args.get("card"), args.get("rotation", 0)
     if not is_int(card):
@@ -236,13 +237,13 @@ def cmd_preview(args: dict) -> dict[str, Any]:
     return preview(_game(args), card, rotation)
 
 
-def cmd_hint(args: dict) -> dict[str, Any]:
+def cmd_hint(args: dict[str, Any]) -> dict[str, Any]:
     """``{record}`` -> the medium bot's move for the seat to play, described."""
     game = _game(args)
     return hint(game, random.Random(f"{game.seed}:{game.deal}:{game.ply}"))
 
 
-def cmd_history(args: dict) -> dict[str, Any]:
+def cmd_history(args: dict[str, Any]) -> dict[str, Any]:
     """``{record}`` -> every placement's score change and the totals after each round."""
     return history(_game(args))
 

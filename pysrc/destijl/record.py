@@ -94,7 +94,7 @@ def _setup(record: Any) -> Game:
     return Game(seats, cards, deal, rotations=rotations, first_player=first, seed=seed)
 
 
-def _read_cards(entries: dict) -> dict[int, tuple[str, str, str]]:
+def _read_cards(entries: dict[str, Any]) -> dict[int, tuple[str, str, str]]:
     """The dealt cards' faces; each must be the real face of a card of the game's set."""
     cards = {}
     for key, rows in entries.items():
@@ -114,7 +114,7 @@ def _read_cards(entries: dict) -> dict[int, tuple[str, str, str]]:
     return cards
 
 
-def _read_deal(deal: list, cards: dict[int, Any], players: int) -> list[int]:
+def _read_deal(deal: list[Any], cards: dict[int, Any], players: int) -> list[int]:
     """The deal: Painting, Gallery and Canvas deck, each id once, exactly the listed cards."""
     want = 2 + DECK_SIZES[players]
     if len(deal) != want:
@@ -132,7 +132,7 @@ def _read_deal(deal: list, cards: dict[int, Any], players: int) -> list[int]:
     return deal
 
 
-def _check_result(record: dict, game: Game) -> None:
+def _check_result(record: dict[str, Any], game: Game) -> None:
     if "result" not in record or record["result"] is None:
         return
     final = game.result()

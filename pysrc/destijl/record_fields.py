@@ -15,7 +15,7 @@ from .move import Move
 _MOVE_FIELDS = ("seat", "card", "x", "y", "rotation")
 
 
-def read_field(record: dict, name: str, kind: type) -> Any:
+def read_field(record: dict[str, Any], name: str, kind: type) -> Any:
     """``record[name]``, which must be a ``kind`` (dict or list)."""
     value = record.get(name)
     if not isinstance(value, kind):
@@ -24,7 +24,7 @@ def read_field(record: dict, name: str, kind: type) -> Any:
     return value
 
 
-def read_options(record: dict) -> tuple[int, bool, list[Seat]]:
+def read_options(record: dict[str, Any]) -> tuple[int, bool, list[Seat]]:
     """A record's ``options.players``, ``options.rotations`` and ``seats`` (the plain and
     the friend record share them); ``BadRecord`` names the first field that is wrong."""
     options = read_field(record, "options", dict)
@@ -37,11 +37,13 @@ def read_options(record: dict) -> tuple[int, bool, list[Seat]]:
     return players, rotations, read_seats(read_field(record, "seats", list), players)
 
 
-def read_seats(entries: list, players: int) -> list[Seat]:
+def read_seats(entries: list[Any], players: int) -> list[Seat]:
     """The seats of a record, checked by the game's own seat rules."""
     if len(entries) != players:
         raise BadRecord("seats", f"expected {players} seats, got {len(entries)}")
-    colors, names, controllers = [], [], []
+    colors: list[Any] = []
+    names: list[Any] = []
+    controllers: list[Any] = []
     for index, entry in enumerate(entries):
         if not isinstance(entry, dict):
             raise BadRecord(f"seats[{index}]", "expected an object with name, colors, controller")

@@ -219,10 +219,11 @@ def score_strokes(
               for size in sorted(all_sizes, reverse=True))
     bonus = [0] * len(seats)
     ranks = []
-    for index, (points, size, winners) in enumerate(award_bonuses(ranked, BONUS_TABLE[players])):
-        for seat in winners:
-            bonus[seat] += points
-        ranks.append(BonusRank(index + 1, points, size, tuple(winners)))
+    for index, (points, rank_size, owners) in enumerate(
+            award_bonuses(ranked, BONUS_TABLE[players])):
+        for at in owners:
+            bonus[at] += points
+        ranks.append(BonusRank(index + 1, points, rank_size, tuple(owners)))
     scores = tuple(SeatScore(counts[i], bonus[i], largest[i]) for i in range(len(seats)))
     winners, tied = _winners(scores)
     return ScoreSheet(scores, winners, tuple(ranks), tied)

@@ -67,7 +67,7 @@ def play_game(spec: Spec) -> dict[str, Any]:
     key = game_key(spec.seed, spec.deal, spec.rotation)
     think = [0.0] * spec.players
     while not game.is_over:
-        seat = game.current_seat
+        seat = game.seat_to_play
         start = time.perf_counter()
         move = bots[seat].move(game, move_seed(key, game.ply))
         think[seat] += time.perf_counter() - start

@@ -14,7 +14,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..errors import BadRequest, quote
 from ..game import LEVEL_NAMES, Game
@@ -40,8 +41,12 @@ class RandomBot:
         return rng.choice(game.legal_moves())
 
 
-def _factories() -> dict:
-    factories = {"random": lambda **_: RandomBot()}
+def _random(**_: Any) -> Bot:
+    return RandomBot()
+
+
+def _factories() -> dict[str, Callable[..., Bot]]:
+    factories: dict[str, Callable[..., Bot]] = {"random": _random}
     try:  # the stronger levels live in their own modules
         from .levels import LEVEL_FACTORIES
     except ImportError:

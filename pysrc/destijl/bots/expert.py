@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from ..game import Game
 from .hard import HardBot
@@ -93,15 +94,16 @@ class ExpertBot(HardBot):
                  win_bonus: float | None = None, squash: float | None = None,
                  spread: float | None = None, stroke_lead: float | None = None,
                  margin_ramp: float | None = None, builders: int | None = None,
-                 finish: int = 0, **options: float) -> None:
+                 finish: int = 0, **options: Any) -> None:
         # the HardBot settings hold what the plan does not set; rounds, win_bonus, squash,
         # spread, stroke_lead, margin_ramp and builders are the plan's, or these when given
-        super().__init__(iterations, time_ms, width=width, samples=samples,  # type: ignore[arg-type]
+        super().__init__(iterations, time_ms, width=width, samples=samples,
                          learned=learned, finish=finish, **options)
         given = {"rounds": rounds, "exact": exact, "win_bonus": win_bonus, "squash": squash,
                  "spread": spread, "stroke_lead": stroke_lead, "margin_ramp": margin_ramp,
                  "builders": builders}
-        self.given = {name: value for name, value in given.items() if value is not None}
+        self.given: dict[str, Any] = {name: value for name, value in given.items()
+                                      if value is not None}
 
     def plan_for(self, game: Game) -> Plan:
         """The plan of a move in ``game``: ``EXPERT_PLANS`` for its player count, with

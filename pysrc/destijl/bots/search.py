@@ -148,7 +148,7 @@ class RootSearch:
         totals = scorer.totals(sim.board)
         mine = totals[self.seat]
         totals[self.seat] = -1 << 30
-        result = mine - max(totals)
+        result: float = mine - max(totals)
         if sim.over:
             result += self.settings.win_bonus * scorer.shares(sim.board)[self.seat]
             return result

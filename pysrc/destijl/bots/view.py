@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import CARDS, ROTATIONS, Face, rotate_face
 from ..errors import BadRequest, DeStijlError, quote
@@ -31,6 +31,9 @@ from ..integers import is_int
 from ..move import Move
 from ..painting import Painting
 from ..scoring import score_painting
+
+if TYPE_CHECKING:
+    from .candidates import Table
 
 
 class HiddenInformation(DeStijlError):
@@ -86,11 +89,12 @@ class PublicGame(Game):
         self.cards = {card: CARDS[card] for card in seen}
         self.deal = (start,)  # only the first card is known: it lies in the Painting
         self.rotations = state["rotations"]
-        self.initial_first_player = None  # not needed to play on; it is in the history
+        # the First Player card moves on one seat a round
+        self.initial_first_player = (state["first_player"] - state["round"] + 1) % players
         self.seed = None
         self.painting = Painting({(x, y): letter for x, y, letter in state["painting"]})
         self._deck = []
-        self._deck_count = state["deck_count"]
+        self._deck_count: int = state["deck_count"]
         self._gallery = list(state["gallery"])
         self.history = history
         self.round = state["round"]
@@ -111,7 +115,7 @@ class PublicGame(Game):
         self._turn = 0
         self._over = True
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         raise HiddenInformation("a view has no record: the record holds the hidden deal")
 
 
@@ -145,7 +149,7 @@ class View:
         self.first_player: int = game.first_player
         self.legal_moves: list[Move] = game.legal_moves()
         self.random = random.Random(seed)
-        self._table = None
+        self._table: Table | None = None
 
     @classmethod
     def of(cls, game: Game, seed: int = 0) -> View:

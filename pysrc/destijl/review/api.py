@@ -23,7 +23,7 @@ natively, longer in the browser): the page asks one placement per call (40 to 72
 a whole game at the default playouts stays under it (3 players: 27 x 72 = 1944)."""
 
 
-def _record(args: dict) -> Any:
+def _record(args: dict[str, Any]) -> Any:
     if "record" not in args:
         raise BadRequest("record: missing")
     return args["record"]
@@ -39,7 +39,7 @@ def move_entry(review: MoveReview, names: list[str]) -> dict[str, Any]:
             "value_best": review.value_best, "value_played": review.value_played}
 
 
-def cmd_review(args: dict) -> dict[str, Any]:
+def cmd_review(args: dict[str, Any]) -> dict[str, Any]:
     """``{record, from?, to?, seat?, playouts?, seed?}`` -> ``{moves, total}``: the review
     of the placements ``from`` <= ply < ``to`` (default: all) of ``seat`` (default: all)."""
     record = _record(args)
@@ -93,7 +93,8 @@ def _read_move(entry: Any, where: str, players: int) -> MoveReview:
         raise BadRequest(f"{where}.seat: expected a seat from 0 to {players - 1}")
     for name in _NUMBERS:
         value = entry.get(name)
-        if type(value) not in (int, float) or not 0 <= value <= 10_000:
+        if (not isinstance(value, (int, float)) or type(value) not in (int, float)
+                or not 0 <= value <= 10_000):  # exactly int or float: not a bool
             raise BadRequest(f"{where}.{name}: expected a number >= 0, got {quote(value)}")
     return MoveReview(ply=entry["ply"], seat=entry["seat"], played="", best="",
                       loss=float(entry["loss"]), win_before=float(entry["win_before"]),
@@ -101,7 +102,7 @@ def _read_move(entry: Any, where: str, players: int) -> MoveReview:
                       value_best=0.0, value_played=0.0)
 
 
-def cmd_review_summary(args: dict) -> dict[str, Any]:
+def cmd_review_summary(args: dict[str, Any]) -> dict[str, Any]:
     """``{players, moves}`` (moves as ``review`` gave them) -> ``{seats, thresholds}``."""
     players, moves = args.get("players"), args.get("moves")
     if not is_int(players, 2, 5):
@@ -113,7 +114,7 @@ def cmd_review_summary(args: dict) -> dict[str, Any]:
             "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER}}
 
 
-def cmd_review_boards(args: dict) -> dict[str, Any]:
+def cmd_review_boards(args: dict[str, Any]) -> dict[str, Any]:
     """``{record, ply, best}`` -> the Painting before move ``ply``, after the move played
     and after ``best`` (a move), as cells ``[x, y, letter]``, with every seat's totals."""
     game = replay(_record(args))
