@@ -48,7 +48,7 @@ def _sig(value: Any) -> bytes | None:
     return bytes.fromhex(value)
 
 
-def _seat(value: Any, record: dict) -> int | None:
+def _seat(value: Any, record: Any) -> int | None:
     if value is None:
         return None
     players = len(record.get("seats", [])) if isinstance(record, dict) else 0
@@ -58,7 +58,7 @@ def _seat(value: Any, record: dict) -> int | None:
     return value
 
 
-def state(record: dict, seat: int | None, secret: str | None, relation: str = "same",
+def state(record: Any, seat: int | None, secret: str | None, relation: str = "same",
           message: str = "") -> dict[str, Any]:
     """The friend state of ``record`` as seen by the device playing ``seat`` (None: watching)."""
     parsed = records.parse(record)
@@ -85,7 +85,7 @@ def state(record: dict, seat: int | None, secret: str | None, relation: str = "s
     }
 
 
-def cmd_friend_new(args: dict) -> dict:
+def cmd_friend_new(args: dict[str, Any]) -> dict[str, Any]:
     """Start a friend game: ``{seats: [{name?, colors?, controller}], rotations?,
     first_player?, secret?, game?}``; controller "human" is this device (exactly one),
     "friend" a person elsewhere, or a friend bot level."""
@@ -124,7 +124,7 @@ def cmd_friend_new(args: dict) -> dict:
     return state(record, mine, secret.hex())
 
 
-def cmd_friend_open(args: dict) -> dict:
+def cmd_friend_open(args: dict[str, Any]) -> dict[str, Any]:
     """Open a link's record: ``{record, saved?: {record, seat, secret}, secret?}`` (a friend
     link's record, from ``link_open``; docs/links.md; ``secret`` for a joining device, else
     a fresh one).
@@ -134,7 +134,7 @@ def cmd_friend_open(args: dict) -> dict:
     saved one). A device new to the game joins as the seat whose turn it is to join, else
     watches.
     """
-    record = args.get("record")
+    record: Any = args.get("record")
     saved = args.get("saved")
     if saved is not None and not isinstance(saved, dict):
         raise BadRequest("saved: expected null or {record, seat, secret}")
@@ -145,7 +145,6 @@ def cmd_friend_open(args: dict) -> dict:
         mine = saved.get("record")
         seat = _seat(saved.get("seat"), mine)
         secret_hex = saved.get("secret") if seat is not None else None
-        secret = _secret(secret_hex) if seat is not None else None
         found = turns.compare(mine, record)
         if found["relation"] == "stale":
             return state(mine, seat, secret_hex, "stale", found["message"])
@@ -155,7 +154,7 @@ def cmd_friend_open(args: dict) -> dict:
         if found["relation"] != "other":
             if seat is not None:
                 _none_made_elsewhere(mine, record, seat)
-                record = turns.advance(record, seat, secret)
+                record = turns.advance(record, seat, _secret(secret_hex))
             return state(record, seat, secret_hex, found["relation"], found["message"])
     action = turns.next_action(record)
     if action["kind"] != "commit":
@@ -168,7 +167,7 @@ def cmd_friend_open(args: dict) -> dict:
                  f"you play {records.parse(record).seats[action['seat']].name}")
 
 
-def _none_made_elsewhere(mine: dict, theirs: dict, seat: int) -> None:
+def _none_made_elsewhere(mine: Any, theirs: Any, seat: int) -> None:
     """Refuse a link holding a placement of this device's seat that this device did not make
     (every placement it made is in its saved game)."""
     made = len(records.parse(mine).moves)
@@ -184,10 +183,10 @@ def _check_whole(record: Any) -> None:
         friends.replay(record, check_bots=True)
 
 
-def cmd_friend_sign_text(args: dict) -> dict:
+def cmd_friend_sign_text(args: dict[str, Any]) -> dict[str, Any]:
     """``{record, seat, move}`` -> ``{text}``: what this device signs (ECDSA P-256, SHA-256)
     to place ``move`` for its seat; the signature goes to ``friend_play`` as ``sig``."""
-    record = args.get("record")
+    record: Any = args.get("record")
     records.parse(record)
     seat = _seat(args.get("seat"), record)
     if seat is None:
@@ -199,11 +198,11 @@ def cmd_friend_sign_text(args: dict) -> dict:
     return {"text": text.decode()}
 
 
-def cmd_friend_play(args: dict) -> dict:
+def cmd_friend_play(args: dict[str, Any]) -> dict[str, Any]:
     """Place a card: ``{record, seat, secret, move, sig?}`` (``sig``: this device's signature
     of ``friend_sign_text``'s text, for its own seat's placement; a bot's move is the bot's
     own choice and unsigned), then add this device's due reveals."""
-    record = args.get("record")
+    record: Any = args.get("record")
     parsed = records.parse(record)
     seat = _seat(args.get("seat"), record)
     if seat is None:
@@ -219,12 +218,12 @@ def cmd_friend_play(args: dict) -> dict:
     return state(record, seat, args["secret"])
 
 
-def cmd_friend_compare(args: dict) -> dict:
+def cmd_friend_compare(args: dict[str, Any]) -> dict[str, Any]:
     """``{mine, theirs}`` -> ``{relation, message, ply}`` (same, newer, stale, fork, other)."""
     return turns.compare(args.get("mine"), args.get("theirs"))
 
 
-def cmd_friend_export(args: dict) -> dict:
+def cmd_friend_export(args: dict[str, Any]) -> dict[str, Any]:
     """A finished friend game as a plain ``destijl-record/1`` record."""
     return turns.to_plain(args.get("record"))
 

@@ -135,8 +135,8 @@ def parse(record: Any) -> Parsed:
     if not (isinstance(game, str) and len(game) == GAME_ID_DIGITS and _HEX.match(game)):
         raise BadRecord("game", f"expected {GAME_ID_DIGITS} lowercase hex digits, "
                         f"got {quote(game)}")
-    players, rotations, seats = read_options(record)
-    seats = tuple(seats)
+    players, rotations, seat_list = read_options(record)
+    seats = tuple(seat_list)
     for index, seat in enumerate(seats):
         if seat.controller != "human" and seat.controller not in FRIEND_BOTS:
             raise BadRecord(f"seats[{index}].controller", f"seat {index + 1}: a friend game "
@@ -154,10 +154,10 @@ def parse(record: Any) -> Parsed:
     reveals = _read_reveals(read_field(record, "reveals", list), seats, commits, players)
     moves = tuple(read_move(entry, index)
                   for index, entry in enumerate(read_field(record, "moves", list)))
-    for index, (seat, _) in enumerate(moves):
-        if not is_int(seat, 0, players - 1):
+    for index, (mover, _) in enumerate(moves):
+        if not is_int(mover, 0, players - 1):
             raise BadRecord(f"moves[{index}].seat",
-                            f"expected a seat from 0 to {players - 1}, got {quote(seat)}")
+                            f"expected a seat from 0 to {players - 1}, got {quote(mover)}")
     sigs = friend_signs.read_sigs(record.get("sigs"), keys, len(moves))
     return Parsed(game, players, rotations, seats, first, commits, reveals, moves, keys, sigs,
                   version)
@@ -170,11 +170,11 @@ def _hex_value(value: Any, where: str) -> bytes:
     return bytes.fromhex(value)
 
 
-def _read_commits(entries: list, seats: tuple[Seat, ...]) -> tuple[bytes | None, ...]:
+def _read_commits(entries: list[Any], seats: tuple[Seat, ...]) -> tuple[bytes | None, ...]:
     if len(entries) != len(seats):
         raise BadRecord("commits", f"expected one entry per seat ({len(seats)}), "
                         f"got {len(entries)}")
-    commits = []
+    commits: list[bytes | None] = []
     for index, (entry, seat) in enumerate(zip(entries, seats, strict=True)):
         where = f"commits[{index}]"
         if seat.controller != "human":
@@ -188,14 +188,14 @@ def _read_commits(entries: list, seats: tuple[Seat, ...]) -> tuple[bytes | None,
     return tuple(commits)
 
 
-def _read_reveals(entries: list, seats: tuple[Seat, ...], commits: tuple[bytes | None, ...],
+def _read_reveals(entries: list[Any], seats: tuple[Seat, ...], commits: tuple[bytes | None, ...],
                   players: int) -> tuple[tuple[int, bytes] | None, ...]:
     if len(entries) != len(seats):
         raise BadRecord("reveals", f"expected one entry per seat ({len(seats)}), "
                         f"got {len(entries)}")
     waiting = [i for i, seat in enumerate(seats)
                if seat.controller == "human" and commits[i] is None]
-    reveals = []
+    reveals: list[tuple[int, bytes] | None] = []
     for index, entry in enumerate(entries):
         where = f"reveals[{index}]"
         if entry is None:

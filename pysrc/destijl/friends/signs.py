@@ -64,7 +64,7 @@ def read_key(value: Any, where: str) -> bytes:
 def read_keys(entries: Any, humans: list[int], commits: tuple[bytes | None, ...]
               ) -> tuple[bytes | None, ...]:
     """``keys``: one per seat, present exactly where the seat has a commitment."""
-    keys = []
+    keys: list[bytes | None] = []
     for index, (where, entry) in enumerate(per_seat(entries, "keys", len(commits))):
         if commits[index] is None:
             if entry is not None:
@@ -84,7 +84,7 @@ def read_keys(entries: Any, humans: list[int], commits: tuple[bytes | None, ...]
 def read_sigs(entries: Any, keys: tuple[bytes | None, ...], plies: int
               ) -> tuple[tuple[int, bytes] | None, ...]:
     """``sigs``: per seat null or ``[ply, signature]`` (its latest signed placement)."""
-    sigs = []
+    sigs: list[tuple[int, bytes] | None] = []
     for index, (where, entry) in enumerate(per_seat(entries, "sigs", len(keys))):
         if entry is None:
             sigs.append(None)
@@ -137,7 +137,7 @@ def check(game: str, base: bytes, moves: list[tuple[int, str]], humans: list[int
                             f"signed by {who}'s device: a placement made on another device "
                             "for that seat is refused")
         text = sign_text(game, last, seat, moves[last][1], chain[last])
-        if not verified(keys[seat], text, sig[1]):  # type: ignore[arg-type]
+        if not verified(keys[seat], text, sig[1]):
             raise BadRecord(f"moves[{last}]", f"the signature of {who}'s device does not "
                             f"match its placement at move {last + 1} and the moves before "
                             "it: one of them is not as that device made it")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .. import p256
 from ..bots import make_bot
@@ -85,7 +86,7 @@ def simulate(controllers: list[str], seed: int = 0, first: int = 0) -> Trips:
                  lower_bound(record))
 
 
-def lower_bound(record: dict) -> int:
+def lower_bound(record: dict[str, Any]) -> int:
     """The fewest trips any fair protocol needs for ``record``'s placements (see above)."""
     parsed = parse(record)
     humans = parsed.humans

@@ -60,7 +60,7 @@ def next_action(record: Any) -> dict[str, Any]:
         return {"kind": "over", "seat": None}
     if game.pending_draw is not None:
         return {"kind": "reveal", "seat": _next_revealer(parsed, game.pending_draw)}
-    seat = game.current_seat
+    seat = game.seat_to_play
     return {"kind": "move" if game.seats[seat].controller == "human" else "bot", "seat": seat}
 
 
@@ -93,7 +93,7 @@ def may_reveal(record: Any, seat: int) -> int | None:
     return draw
 
 
-def advance(record: Any, seat: int, secret: bytes, key: bytes | None = None) -> dict:
+def advance(record: Any, seat: int, secret: bytes, key: bytes | None = None) -> dict[str, Any]:
     """Add what ``seat``'s device may add now: its commitment and public ``key`` (when it
     joins), then its due reveals.
 
@@ -103,19 +103,19 @@ def advance(record: Any, seat: int, secret: bytes, key: bytes | None = None) -> 
     if not is_int(seat, 0, parsed.players - 1) or parsed.seats[seat].controller != "human":
         raise BadRequest(f"seat: expected a person's seat, got {quote(seat)}")
     mine = commitment(secret, parsed.players)
-    record = copy.deepcopy(record)
+    new: dict[str, Any] = copy.deepcopy(record)
     if parsed.commits[seat] is None:
         if key is None:
             raise BadRequest("key: a device joining a friend game gives its public key "
                              "(it signs this seat's placements)")
-        record["commits"][seat] = mine.hex()
-        record["keys"][seat] = key.hex()
+        new["commits"][seat] = mine.hex()
+        new["keys"][seat] = key.hex()
     elif parsed.commits[seat] != mine:
         raise BadRequest(f"secret: it does not match seat {seat + 1}'s commitment; this device "
                          "does not hold that seat's secret")
-    while (draw := may_reveal(record, seat)) is not None:
-        record["reveals"][seat] = [draw, reveal_value(secret, parsed.players, draw).hex()]
-    return record
+    while (draw := may_reveal(new, seat)) is not None:
+        new["reveals"][seat] = [draw, reveal_value(secret, parsed.players, draw).hex()]
+    return new
 
 
 def sign_text(record: Any, seat: int, move: Move) -> bytes:
@@ -129,7 +129,8 @@ def sign_text(record: Any, seat: int, move: Move) -> bytes:
                                   parsed.chain(game.ply))
 
 
-def play(record: Any, seat: int, secret: bytes, move: Move, sig: bytes | None = None) -> dict:
+def play(record: Any, seat: int, secret: bytes, move: Move,
+         sig: bytes | None = None) -> dict[str, Any]:
     """Place ``move`` for the seat to play (this device's person, with its device's
     signature ``sig`` of ``sign_text``; or a bot), then advance."""
     game = replay(record)
@@ -146,7 +147,7 @@ def play(record: Any, seat: int, secret: bytes, move: Move, sig: bytes | None = 
     signed = None
     if current == seat:
         text = sign_text(record, seat, move)
-        key = p256.public_key(game.parsed.keys[seat])  # type: ignore[arg-type]
+        key = p256.public_key(game.parsed.keys[seat])
         if sig is None or not p256.verify(key, text, sig):
             raise BadRequest(f"sig: {'missing' if sig is None else 'it does not verify'}: a "
                              f"placement for seat {seat + 1} needs its device's signature "
@@ -159,8 +160,9 @@ def play(record: Any, seat: int, secret: bytes, move: Move, sig: bytes | None = 
     return advance(new, seat, secret)
 
 
-def new_record(seats: list[dict], *, seat: int, secret: bytes, key: bytes,
-               game: str | None = None, rotations: bool = True, first_player: int = 0) -> dict:
+def new_record(seats: list[dict[str, Any]], *, seat: int, secret: bytes, key: bytes,
+               game: str | None = None, rotations: bool = True,
+               first_player: int = 0) -> dict[str, Any]:
     """A new friend game: the setup and the starter's (``seat``'s) commitment.
 
     ``seats`` are ``{name?, colors?, controller}`` with controller ``"human"`` for each person
@@ -199,7 +201,7 @@ def new_secret() -> bytes:
     return _secrets.token_bytes(HASH_BYTES)
 
 
-def to_plain(record: Any) -> dict:
+def to_plain(record: Any) -> dict[str, Any]:
     """The ``destijl-record/1`` of a finished friend game (its whole deal is known by then)."""
     game = replay(record, check_bots=True)
     if not game.is_over:
@@ -232,8 +234,8 @@ def compare(mine: Any, theirs: Any) -> dict[str, Any]:
             return _relation("fork", f"the link gives seat {seat + 1} another commitment: it "
                              "was joined twice; both games are kept")
     same_keys(a, b)
-    for ply, (x, y) in enumerate(zip(a.moves, b.moves, strict=False)):
-        if x != y:
+    for ply, (move_a, move_b) in enumerate(zip(a.moves, b.moves, strict=False)):
+        if move_a != move_b:
             return _relation("fork", f"the link disagrees with this game at move {ply + 1} "
                              "(someone replayed an older link differently); both games are "
                              "kept", ply)
