@@ -12,11 +12,12 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..daily import number
 
 
-def day_index(date: str, count: int) -> int:
+def day_index(date: Any, count: int) -> int:
     """The index of ``date``'s puzzle in a set of ``count`` puzzles sorted by id
     (``BadRequest`` for a date that is not a day of Today's Painting)."""
     number(date)  # the same dates as Today's Painting, or its clear error
