@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import BadRequest, quote
 from ..integers import is_int
 from ..move import Move
-from ..record import replay
+from ..record import replay, to_record
 from .day import day_index
 from .puzzle import puzzle_id
 from .verdict import WORLDS, Option, place_key, position_rng, weigh
@@ -31,7 +31,7 @@ def cmd_puzzle_answer(args: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(puzzle, dict) or not isinstance(puzzle.get("record"), dict):
         raise BadRequest("puzzle: expected a puzzle with its record")
     before = replay(puzzle["record"])  # checked first: the id is the hash of what it holds
-    if puzzle.get("id") != puzzle_id(before.record()):
+    if puzzle.get("id") != puzzle_id(to_record(before)):
         raise BadRequest(f"puzzle.id: {quote(puzzle.get('id'))} does not match its record")
     if before.is_over or before.current_seat != puzzle.get("seat"):
         raise BadRequest("puzzle.seat: not the seat to play in its record")
