@@ -162,7 +162,7 @@ def test_the_api_deals_the_daily_and_scores_it() -> None:
     opened = call("link_open", text=link.to_text(record_of(game), "daily", "2026-12-02"))
     assert opened["number"] == 2 and opened["view"]["is_over"]
     # with the device's today, a daily link gets verify's day check (the page passes it)
-    text = link.to_text(game.record(), "daily", "2026-12-02")
+    text = link.to_text(record_of(game), "daily", "2026-12-02")
     assert call("link_open", text=text, today="2026-12-02")["number"] == 2
     ahead = json.loads(api.handle(json.dumps({"cmd": "link_open",
                                               "args": {"text": text, "today": "2026-12-01"}})))

@@ -259,7 +259,7 @@ def test_a_result_link_for_a_day_ahead_is_refused(device) -> None:
     """The issue's attack: a result link for a day months ahead opened without refusal
     (`verify` refused it); the site now applies verify's day check."""
     far = (dt.datetime.now(dt.UTC) + dt.timedelta(days=120)).date().isoformat()
-    payload = link.encode(played(far).record(), "daily", far)
+    payload = link.encode(record_of(played(far)), "daily", far)
     page = device("UTC", None, site_clock=True)
     page.goto(f"/?speed=fast#g={payload}")
     wait_ready(page)
