@@ -32,6 +32,7 @@ from .errors import BadRequest, IllegalMove, quote
 from .game import Game
 from .integers import is_int
 from .records import record_of, replay
+from .scoring import flood
 from .tally.board import FOOT, NEIGHBOURS, RING, Board, face_colors, pack
 from .tally.scorer import Scorer
 
@@ -76,48 +77,44 @@ def analyse(board: Board, pos: int, face: tuple[int, ...]) -> Change:
     whole: set[int] = set()  # bordering strokes joined by the card, taken whole
     finals: list[tuple[int, int, set[int], bool]] = []  # colour, size, old strokes, has card cells
 
-    def flood(start: int, color: int) -> None:
-        seen.add(start)
-        stack, size, sources, card = [start], 0, set(), False
-        while stack:
-            key = stack.pop()
-            size += 1
-            if key in foot:
-                card = True
-            else:
-                sources.add(label[key])
+    def flood_from(start: int, color: int) -> None:
+        sources: set[int] = set()
+        extra = 0  # cells of the bordering strokes taken whole
+
+        def joins(key: int) -> list[int]:
+            nonlocal extra
+            out = []
             for step in NEIGHBOURS:
                 nxt = key + step
-                if nxt in seen:
-                    continue
                 index = foot.get(nxt)
                 if index is not None:
                     if face[index] == color:
-                        seen.add(nxt)
-                        stack.append(nxt)
+                        out.append(nxt)
                 elif cells.get(nxt) == color:
                     stroke = label[nxt]
                     if stroke in hit:  # a piece of a covered stroke: follow it
-                        seen.add(nxt)
-                        stack.append(nxt)
+                        out.append(nxt)
                     elif stroke not in whole:  # whole, and on to the card cells it borders
                         whole.add(stroke)
                         sources.add(stroke)
-                        size += sizes[stroke]
-                        for other in touch[stroke]:
-                            if other not in seen and face[foot[other]] == color:
-                                seen.add(other)
-                                stack.append(other)
-        finals.append((color, size, sources, card))
+                        extra += sizes[stroke]
+                        out += [other for other in touch[stroke] if face[foot[other]] == color]
+            return out
+
+        reached = flood(start, joins)
+        seen.update(reached)
+        card = any(key in foot for key in reached)
+        sources.update(label[key] for key in reached if key not in foot)
+        finals.append((color, len(reached) + extra, sources, card))
 
     for key, index in foot.items():
         if key not in seen:
-            flood(key, face[index])
+            flood_from(key, face[index])
     if hit:  # pieces of covered strokes that the card does not reach
         for offset, _ in RING:
             key = pos + offset
             if key not in seen and label.get(key) in hit:
-                flood(key, cells[key])
+                flood_from(key, cells[key])
     change = Change()
     change.removed = [(colors[s], sizes[s]) for s in hit] + [(colors[s], sizes[s]) for s in whole]
     pieces: dict[int, int] = dict.fromkeys(hit, 0)  # covered stroke -> strokes it ends up in

@@ -17,10 +17,10 @@ Interpretations (see docs/rules.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import COLORS
 from .errors import BadRequest, quote
@@ -43,6 +43,35 @@ class Stroke:
         return len(self.cells)
 
 
+_K = TypeVar("_K", bound=Hashable)
+
+
+def flood(start: _K, joins: Callable[[_K], Iterable[_K]]) -> list[_K]:
+    """The stroke through ``start``: every cell reached by following ``joins`` (the
+    neighbours of a cell that belong to its stroke), ``start`` first, breadth first.
+
+    The engine's one flood-fill: ``find_strokes``, the delta scorer's faces and pieces
+    (``destijl.tally.delta``) and the score preview (``destijl.preview.analyse``) call it,
+    each with its own cells (``(x, y)`` pairs, packed integers, a face's nine indices).
+
+    >>> sorted(flood((0, 0), lambda c: [n for n in _around(c) if n in {(0, 0), (1, 0), (3, 0)}]))
+    [(0, 0), (1, 0)]
+    """
+    seen = {start}
+    reached = [start]
+    for cell in reached:
+        for nxt in joins(cell):
+            if nxt not in seen:
+                seen.add(nxt)
+                reached.append(nxt)
+    return reached
+
+
+def _around(cell: Cell) -> list[Cell]:
+    x, y = cell
+    return [(x + dx, y + dy) for dx, dy in _NEIGHBOURS]
+
+
 def find_strokes(cells: Mapping[Cell, str]) -> list[Stroke]:
     """All strokes of a Painting, in a deterministic order (by their first cell, row-major)."""
     seen: set[Cell] = set()
@@ -50,19 +79,22 @@ def find_strokes(cells: Mapping[Cell, str]) -> list[Stroke]:
     for start in sorted(cells, key=lambda cell: (cell[1], cell[0])):
         if start in seen:
             continue
-        color = cells[start]
-        seen.add(start)
-        stack, group = [start], [start]
-        while stack:
-            x, y = stack.pop()
-            for dx, dy in _NEIGHBOURS:
-                nxt = (x + dx, y + dy)
-                if nxt not in seen and cells.get(nxt) == color:
-                    seen.add(nxt)
-                    stack.append(nxt)
-                    group.append(nxt)
-        strokes.append(Stroke(color, frozenset(group)))
+        group = flood(start, _same_color(cells, cells[start]))
+        seen.update(group)
+        strokes.append(Stroke(cells[start], frozenset(group)))
     return strokes
+
+
+def _same_color(cells: Mapping[Cell, str], color: str) -> Callable[[Cell], list[Cell]]:
+    """``joins`` for ``flood``: a cell's neighbours of ``color``."""
+    get = cells.get
+
+    def joins(cell: Cell) -> list[Cell]:
+        x, y = cell
+        return [nxt for nxt in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if get(nxt) == color]
+
+    return joins
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,18 @@ The result is a pair of lists ``(removed, added)`` of ``(colour, size)`` strokes
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..scoring import flood
 from .board import FOOT, NEIGHBOURS, RING, Board, Face9
 
 Strokes = list[tuple[int, int]]  # (colour index, size)
+# a face's cell i = 3 * y + x: its orthogonal neighbours inside the face
+_FACE_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(3 * ny + nx for nx, ny in ((i % 3 + 1, i // 3), (i % 3 - 1, i // 3),
+                                     (i % 3, i // 3 + 1), (i % 3, i // 3 - 1))
+          if 0 <= nx < 3 and 0 <= ny < 3)
+    for i in range(9))
 
 
 class FaceInfo:
@@ -49,18 +58,21 @@ class FaceInfo:
             if seen >> start & 1:
                 continue
             color = face[start]
-            mask, stack = 1 << start, [start]
-            while stack:
-                i = stack.pop()
-                x, y = i % 3, i // 3
-                for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                    j = 3 * ny + nx
-                    if 0 <= nx < 3 and 0 <= ny < 3 and not mask >> j & 1 and face[j] == color:
-                        mask |= 1 << j
-                        stack.append(j)
+            mask = 0
+            for i in flood(start, _face_joins(face, color)):
+                mask |= 1 << i
             seen |= mask
             comps.append((color, mask, mask.bit_count()))
         return cls(face, comps)
+
+
+def _face_joins(face: Face9, color: int) -> Callable[[int], list[int]]:
+    """``joins`` for ``flood`` inside a face: a cell's neighbours of ``color``."""
+
+    def joins(i: int) -> list[int]:
+        return [j for j in _FACE_NEIGHBOURS[i] if face[j] == color]
+
+    return joins
 
 
 class Context:
@@ -106,33 +118,27 @@ def _split(cells: dict[int, int], foot: set[int], ring: list[tuple[int, int]], l
     """Append the pieces a covered stroke falls into: ``left`` cells outside the footprint,
     reached from its ``ring`` cells (each with its footprint bit).
 
-    A breadth-first flood from one ring cell stops as soon as it has reached every ring
-    cell not yet placed: that piece is then the last one, and its size is what is left.
+    Each piece is flooded (``scoring.flood``) from a ring cell not yet placed; the last
+    ring cell's piece is what is left, so it needs no flood.
     """
     todo = dict(ring)
+    get = cells.get
+
+    def joins(key: int) -> list[int]:
+        return [nxt for nxt in (key + NEIGHBOURS[0], key + NEIGHBOURS[1], key + NEIGHBOURS[2],
+                                key + NEIGHBOURS[3])
+                if get(nxt) == color and nxt not in foot]
+
     while todo:
         start, mask = todo.popitem()
         if not todo:
             pieces.append((color, left, mask, 0))
             return
-        seen = {start}
-        queue = [start]
-        size = 0
-        for key in queue:
-            size += 1
-            for step in NEIGHBOURS:
-                nxt = key + step
-                if nxt not in seen and nxt not in foot and cells.get(nxt) == color:
-                    seen.add(nxt)
-                    queue.append(nxt)
-                    bit = todo.pop(nxt, 0)
-                    if bit:
-                        mask |= bit
-                        if not todo:
-                            pieces.append((color, left, mask, 0))
-                            return
-        pieces.append((color, size, mask, 0))
-        left -= size
+        piece = flood(start, joins)
+        for key in piece:
+            mask |= todo.pop(key, 0)
+        pieces.append((color, len(piece), mask, 0))
+        left -= len(piece)
 
 
 def outcome(info: FaceInfo, ctx: Context) -> tuple[Strokes, Strokes]:
