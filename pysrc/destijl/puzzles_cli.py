@@ -149,6 +149,7 @@ def figures(puzzles: list[Puzzle]) -> dict[str, Any]:
     solve = {lv: sum(p.solved.get(lv, 0.0) for p in puzzles) / len(puzzles) for lv in levels}
     easy = [p.rating for p in puzzles if p.solved.get("easy", 0) > 0]
     weak = ("easy", "steady", "keen", "medium")
+    some_weak = [p.rating for p in puzzles if any(p.solved.get(lv, 0) for lv in weak)]
     strong = [p.rating for p in puzzles
               if not any(p.solved.get(lv, 0) for lv in weak)
               and (p.solved.get("hard", 0) or p.solved.get("expert", 0))]
@@ -158,6 +159,7 @@ def figures(puzzles: list[Puzzle]) -> dict[str, Any]:
 
     return {"puzzles": len(puzzles), "solved": {lv: round(v, 4) for lv, v in solve.items()},
             "easy_solves": {"puzzles": len(easy), "mean_rating": mean(easy)},
+            "a_weaker_level_solves": {"puzzles": len(some_weak), "mean_rating": mean(some_weak)},
             "only_hard_or_expert": {"puzzles": len(strong), "mean_rating": mean(strong)},
             "mean_rating": mean([p.rating for p in puzzles])}
 
@@ -168,6 +170,7 @@ def run_figures(args: argparse.Namespace) -> int:
     for level, share in table["solved"].items():
         print(f"  {level:7} {100 * share:5.1f}%")
     for key, words in (("easy_solves", "the easy level solves"),
+                       ("a_weaker_level_solves", "easy, steady, keen or medium solves"),
                        ("only_hard_or_expert", "only hard or expert solve")):
         entry = table[key]
         print(f"mean rating of the {entry['puzzles']} puzzles {words}: {entry['mean_rating']}")
