@@ -223,6 +223,43 @@ def test_nothing_a_bot_starts_outlives_its_match_or_runs_between_moves(bare: Pag
     thread.assert_none_over(200)
 
 
+# The issue's attack: patching the engine's wrapper lets a bot's worker pass on a "move" of
+# any size (only error texts were clipped): 400 million characters made a 3.2 s task on the
+# Lab page's main thread. SIZE is put in by the test.
+HUGE = '''
+import destijl.bots.user as user
+
+def huge(self, state_json, seed):
+    return '{"ok": true, "move": "' + "x" * SIZE + '", "ms": 1}'
+
+user.UserBot.sandbox_choose = huge
+
+def choose(view):
+    return view.legal_moves[0]
+'''
+
+
+@pytest.mark.full_chromium
+def test_a_huge_move_is_refused_in_the_worker_and_the_page_stays_free(bare: Page):
+    page = bare
+    open_lab(page)
+    set_code(page, HUGE.replace("SIZE", "400_000_000"))
+    with main_thread(page, PROBE_STEPS * 4) as thread:  # a probe over 200 ms
+        assert run(page, level="easy", games=1, limit="30") == "failed"
+        text = page.locator("#lab-error-text").text_content() or ""
+        # refused in the worker before it is read: what reaches the page is one short line
+        assert "Your bot's answer is text of 400,000,0" in text, text[:300]
+        assert "more than the 100,000,000 that are read" in text and len(text) < 2100, text[:300]
+        # under the reading limit: read in the worker, and its "move" is no move
+        set_code(page, HUGE.replace("SIZE", "20_000_000"))
+        assert run(page, level="easy", games=1, limit="30") == "failed"
+        text = page.locator("#lab-error-text").text_content() or ""
+        assert ("Your bot's move must be {card, x, y, rotation}, small integers; it is text of "
+                "20,000,0") in text, text[:300]
+        assert len(text) < 2100
+    thread.assert_none_over(200)
+
+
 def test_save_over_a_name_asks_and_my_bot_needs_a_saved_bot(bare: Page):
     page = bare
     # with no bot saved, the start screen offers no "My bot"

@@ -30,6 +30,9 @@
 const GRACE_MS = 500;
 const BOOT_MS = 60_000; // starting Python in a worker
 const CLIP = 2000; // characters of an error's message or trace passed on
+const KIND_CLIP = 40; // characters of an error's kind
+const SMALL = 1_000_000; // a move's numbers are integers within ±SMALL
+const MAX_REQUEST = 2_000_000; // characters of a bot's code, or of a move's public state (JSON)
 
 let boot = null; // the "boot" message: every file a worker needs
 let spare = null; // a started worker no bot has run in
@@ -50,6 +53,13 @@ function trusted(url) {
     },
   });
   return policy.createScriptURL(url);
+}
+
+/** `move` as {card, x, y, rotation} of small integers, or undefined. */
+function moveOf(move) {
+  if (!move || typeof move !== "object") return undefined;
+  const picked = { card: move.card, x: move.x, y: move.y, rotation: move.rotation };
+  return Object.values(picked).every((v) => Number.isInteger(v) && Math.abs(v) <= SMALL) ? picked : undefined;
 }
 
 /** `text` cut to CLIP characters, saying how many were left out. */
@@ -107,12 +117,17 @@ function startWorker() {
     const slot = lanes.get(entry.lane);
     if (!slot || slot.entry !== entry || !slot.current || data?.id !== slot.current.id) return; // late, or not an answer
     clearTimeout(slot.current.timer);
+    const loading = slot.current.type === "load";
     slot.current = null;
-    const error = data.ok ? undefined : {
-      kind: String(data.error?.kind ?? "crash"), message: clip(data.error?.message),
-      line: Number.isInteger(data.error?.line) ? data.error.line : null, trace: clip(data.error?.trace),
+    // passed on rebuilt, as the worker rebuilt it: a move of small integers, clipped texts
+    const move = data.ok && !loading ? moveOf(data.move) : undefined;
+    const ok = !!data.ok && (loading || !!move);
+    const error = ok ? undefined : {
+      kind: clip(data.ok ? "answer" : data.error?.kind ?? "crash").slice(0, KIND_CLIP),
+      message: data.ok ? "Your bot's move must be {card, x, y, rotation}, small integers" : clip(data.error?.message),
+      line: Number.isInteger(data.error?.line) ? data.error.line : null, trace: data.ok ? "" : clip(data.error?.trace),
     };
-    send({ type: "reply", id: data.id, ok: !!data.ok, move: data.move, ms: Number(data.ms) || 0, error });
+    send({ type: "reply", id: data.id, ok, move, ms: Number(data.ms) || 0, error });
     // out of memory (Python's heap stays as large as it grew) or broken: start afresh next time
     if (!data.ok && (error.kind === "memory" || error.kind === "crash")) kill(entry.lane);
   };
@@ -178,6 +193,7 @@ async function request(data, what) {
   const limit = Number.isFinite(limitMs) && limitMs > 0 ? limitMs : 1000;
   slot.current = {
     id,
+    type: data.type,
     timer: setTimeout(() => {
       kill(lane);
       fail(id, "timeout", `Your bot took longer than ${limit / 1000} s ${what} and was stopped`);
@@ -191,6 +207,9 @@ window.addEventListener("message", ({ source, data }) => {
   const lane = Number.isInteger(data.lane) ? data.lane : 0;
   if (data.type === "boot") {
     boot = data;
+  } else if ((data.type === "load" || data.type === "choose")
+    && String(data.type === "load" ? data.code : JSON.stringify(data.state ?? null)).length > MAX_REQUEST) {
+    fail(data.id, "request", "The bot's code or the game's state is too long to pass to the bot");
   } else if (data.type === "load") {
     request({ type: "load", id: data.id, lane, code: String(data.code), limitMs: data.limitMs }, "while loading");
   } else if (data.type === "choose") {

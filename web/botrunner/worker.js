@@ -7,6 +7,10 @@
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
 //   out: {type: "alive"} once loaded, {type: "ready", snapshot?} | {type: "failed", message};
 //        {id, ok, move?, ms?, error?}
+// What a bot answers is rebuilt here, off the page's main thread, before it is posted: a
+// move as {card, x, y, rotation} of small integers, an error as a clipped kind and clipped
+// texts, and no message over MAX_MESSAGE characters (a patched `sandbox_choose` may return
+// any text: a 400-million-character "move" once made a 3.2 s task on the Lab page's thread).
 // Python starts from `snapshot` when there is one (Pyodide's memory snapshot of a worker
 // like this one, made just after `import destijl.bots.user`, before any bot's code: no
 // bot's state in it), else from nothing; started from nothing, it makes that snapshot
@@ -27,6 +31,10 @@ const post = self.postMessage.bind(self);
 // a data: URL, which a host that sends no policy allows): this worker imports no script.
 Object.defineProperty(globalThis, "importScripts", { value: undefined, writable: false, configurable: false });
 const CLIP = 2000; // characters of an error's message or trace sent on
+const KIND_CLIP = 40; // characters of an error's kind
+const MAX_ANSWER = 100_000_000; // characters of the bot's JSON answer that are read at all
+const MAX_MESSAGE = 8_000; // characters of any answer posted on (its JSON)
+const SMALL = 1_000_000; // a move's numbers are integers within ±SMALL
 
 // Trusted Types: no script URL at all (a bot cannot make this worker load one).
 globalThis.trustedTypes?.createPolicy?.("default", {
@@ -227,24 +235,57 @@ function clip(text) {
   return value.length > CLIP + 30 ? `${value.slice(0, CLIP)}… ${(value.length - CLIP).toLocaleString("en")} more` : value;
 }
 
-/** The bot's answer to one request ("load" or "choose"), its error clipped. */
+const failure = (kind, message, line = null, trace = "") => ({ ok: false,
+  error: { kind: clip(kind).slice(0, KIND_CLIP), message: clip(message), line: Number.isInteger(line) ? line : null, trace: clip(trace) } });
+
+/** What `value` is, in a few words (never the value itself: it may be huge). */
+function what(value) {
+  if (typeof value === "string") return `text of ${value.length.toLocaleString("en")} characters`;
+  if (Array.isArray(value)) return `a list of ${value.length.toLocaleString("en")} items`;
+  if (value && typeof value === "object") return `an object with ${Object.keys(value).length.toLocaleString("en")} fields`;
+  return clip(String(value)).slice(0, 40);
+}
+
+/** `move` as {card, x, y, rotation} of small integers, or null. */
+function moveOf(move) {
+  if (!move || typeof move !== "object") return null;
+  const picked = { card: move.card, x: move.x, y: move.y, rotation: move.rotation };
+  return Object.values(picked).every((v) => Number.isInteger(v) && Math.abs(v) <= SMALL) ? picked : null;
+}
+
+/** The bot's JSON `text` read into what may be posted on (see the top of this file). */
+function rebuilt(text, type) {
+  if (typeof text !== "string") return failure("answer", `Your bot's answer is not text but ${what(text)}`);
+  if (text.length > MAX_ANSWER) {
+    return failure("answer", `Your bot's answer is ${what(text)}, more than the ${MAX_ANSWER.toLocaleString("en")} that are read`);
+  }
+  const reply = JSON.parse(text);
+  if (!reply?.ok) {
+    const { kind = "crash", message = "", line = null, trace = "" } = reply?.error ?? {};
+    return failure(String(kind), String(message), line, String(trace));
+  }
+  if (type === "load") return { ok: true };
+  const move = moveOf(reply.move);
+  if (!move) return failure("answer", `Your bot's move must be {card, x, y, rotation}, small integers; it is ${what(reply.move)}`);
+  return { ok: true, move, ms: Number.isFinite(reply.ms) ? reply.ms : 0 };
+}
+
+/** The bot's answer to one request ("load" or "choose"), rebuilt and capped. */
 function answer(data) {
   try {
     let reply;
     if (data.type === "load") {
       const result = user.sandbox_load(data.code);
       bot = result.get(0);
-      reply = JSON.parse(result.get(1));
+      reply = rebuilt(result.get(1), "load");
       result.destroy();
     } else {
-      reply = bot ? JSON.parse(bot.sandbox_choose(JSON.stringify(data.state), data.seed))
-        : { ok: false, error: { kind: "missing", message: "No bot is loaded", line: null, trace: "" } };
+      reply = bot ? rebuilt(bot.sandbox_choose(JSON.stringify(data.state), data.seed), "choose")
+        : failure("missing", "No bot is loaded");
     }
-    if (reply.ok) return reply;
-    const { kind = "crash", message = "", line = null, trace = "" } = reply.error ?? {};
-    return { ok: false, error: { kind: String(kind), message: clip(message), line, trace: clip(trace) } };
+    return JSON.stringify(reply).length <= MAX_MESSAGE ? reply : failure("answer", "Your bot's answer is too long to pass on");
   } catch (error) {
-    return { ok: false, error: { kind: "crash", message: clip(`Your bot crashed Python: ${error?.message ?? error}`), line: null, trace: "" } };
+    return failure("crash", `Your bot crashed Python: ${error?.message ?? error}`);
   }
 }
 

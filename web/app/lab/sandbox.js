@@ -16,6 +16,17 @@ import { BUILD } from "../../build-info.js";
 import { SITE_ROOT } from "../site.js";
 
 export const CLIP = 2000; // characters of an error's message or trace shown
+const SMALL = 1_000_000; // a move's numbers are integers within ±SMALL
+// Every message to the sandbox is capped too (the runner refuses longer ones): a bot's code
+// is at most RULES.max_bot_source characters (lab/keep.js), a move's state far less.
+const MAX_REQUEST = 2_000_000;
+
+/** A bot's move as {card, x, y, rotation} of small integers (the runner rebuilt it so), or null. */
+export function moveOf(move) {
+  if (!move || typeof move !== "object") return null;
+  const picked = { card: move.card, x: move.x, y: move.y, rotation: move.rotation };
+  return Object.values(picked).every((v) => Number.isInteger(v) && Math.abs(v) <= SMALL) ? picked : null;
+}
 
 /** `text` cut to CLIP characters, saying how many were left out (a bot's error may be huge). */
 export function clip(text) {
@@ -101,8 +112,10 @@ export class BotSandbox {
   #ask(message) {
     const id = this.#nextId++;
     const sent = performance.now();
+    const size = String(message.type === "load" ? message.code : JSON.stringify(message.state ?? null)).length;
+    if (size > MAX_REQUEST) return Promise.reject(new BotFailure({ kind: "request", message: `The bot's code or the game's state is ${size.toLocaleString("en")} characters, more than the ${MAX_REQUEST.toLocaleString("en")} the sandbox takes` }));
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, sent });
+      this.#pending.set(id, { resolve, reject, sent, type: message.type });
       this.#frame.contentWindow.postMessage({ ...message, id }, this.#target);
     });
   }
@@ -179,7 +192,9 @@ export class BotSandbox {
       const waiting = this.#pending.get(data.id);
       if (!waiting) return;
       this.#pending.delete(data.id);
-      if (data.ok) waiting.resolve({ move: data.move, ms: Number(data.ms) || 0 });
+      const move = data.ok ? moveOf(data.move) : null;
+      if (move || (data.ok && waiting.type === "load")) waiting.resolve({ move, ms: Number(data.ms) || 0 });
+      else if (data.ok) waiting.reject(new BotFailure({ kind: "answer", message: "Your bot's move must be {card, x, y, rotation}, small integers" }));
       else {
         const failure = new BotFailure(data.error ?? {});
         failure.afterMs = performance.now() - waiting.sent;
