@@ -34,3 +34,15 @@ test("a link's payload packs and unpacks, and the engine's size limit holds", as
   assert.equal(payloadOf(`#g=${payload}&x=1`), payload);
   await assert.rejects(unpack("x".repeat(MAX_PAYLOAD + 1)), /^LinkError: link: .*more than the 8,000/);
 });
+
+test("a friend game's device calls its own seat you: 'You win', 'You placed here: you +1' (issue 61)", async () => {
+  const { changeText, winnerText } = await import("../../dist/app/words.js");
+  const view = { seats: [{ name: "Ann" }, { name: "Ben" }], current_seat: 0,
+    result: { winners: [1] } };
+  assert.equal(winnerText(view, 1), "You win!"); // on Ben's device (it said "Ben wins!")
+  assert.equal(winnerText(view, 0), "Ben wins!");
+  assert.equal(winnerText(view), "Ben wins!");
+  assert.equal(changeText(view, [1, 0], 0, 0), "You +1");
+  assert.equal(changeText(view, [1, 0], 0, 0, "you"), "you +1"); // "You placed here: " on Ann's device (it said "Ann +1")
+  assert.equal(changeText(view, [1, -1], 0, 1), "Ann +1, You -1");
+});

@@ -124,6 +124,10 @@ def test_a_whole_three_seat_game_between_two_devices(page: Page, ben: BrowserCon
     expect(pages[other].locator("body.is-over")).to_have_count(1, timeout=TURN_MS)
     assert placed == 18  # Ann's 9 and Ben's 9; Mo's 9 moved on whichever device preceded
     assert score_table(ann) == score_table(bens)
+    # each device calls its own seat "You" (Ben's said "Ben wins!")
+    for device_page, me in ((ann, "Ann"), (bens, "Ben")):
+        title = device_page.locator("#results-title").inner_text()
+        assert title != f"{me} wins!" and me not in title, title
 
 
 def payload_record(url: str) -> dict:

@@ -156,9 +156,9 @@ export function tieBreakText(view) {
   return `${tied} tied on ${best} points and on the largest single stroke (${biggest} cells): a shared victory.`;
 }
 
-export function winnerText(view) {
+export function winnerText(view, you = null) {
   const result = view.result;
-  const names = result.winners.map((i) => view.seats[i].name);
+  const names = result.winners.map((i) => (i === you ? "You" : view.seats[i].name));
   if (names.length === 1) return names[0] === "You" ? "You win!" : `${names[0]} wins!`;
   return `Shared victory: ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
@@ -212,9 +212,11 @@ export const cellsText = (n) => `${n} ${n === 1 ? "cell" : "cells"}`;
 
 export const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
-/** "You +2, Piet -1": the seat to play always, the others when their score changes. */
-export function changeText(view, change, seat = view.current_seat) {
-  const parts = change.map((d, i) => (i === seat || d !== 0 ? `${view.seats[i].name} ${signed(d)}` : null));
+/** "You +2, Piet -1": the seat to play always, the others when their score changes; `you`:
+ * the seat called "You" on this device (a friend game's own seat, mode.you), else by name;
+ * `yourName` what it is called after "You placed here:" ("you +1", not "Ann +1" nor "You +1"). */
+export function changeText(view, change, seat = view.current_seat, you = null, yourName = "You") {
+  const parts = change.map((d, i) => (i === seat || d !== 0 ? `${i === you ? yourName : view.seats[i].name} ${signed(d)}` : null));
   return parts.filter(Boolean).join(", ");
 }
 

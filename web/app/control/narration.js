@@ -19,7 +19,7 @@ export function lost(error) {
 /** Whose turn it is, or who won, as one sentence. `me`: this device's seat in a friend game
  *  (it is "you"; the other people play on their own devices), else null. */
 export function turnText(view, me = null) {
-  if (view.is_over) return `The Painting is finished. ${winnerText(view)}`;
+  if (view.is_over) return `The Painting is finished. ${winnerText(view, me)}`;
   if (view.current_seat === null) return "Waiting for the next cards: another player's device must add its part of the deal first.";
   const seat = view.seats[view.current_seat];
   const humans = view.seats.filter((x) => !isBot(x.controller)).length;

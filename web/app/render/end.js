@@ -51,7 +51,8 @@ function endActions({ daily = null, shared = null } = {}) {
 }
 
 /** The results panel's children for a finished `view`; `highlight` is the highlighted colour;
- * `from`: the table's {daily, shared} (which buttons end it). */
+ * `from`: the mode's ending, {daily, shared} (which buttons end it), and `you`, the seat
+ * called "You" on this device (a friend game's: "You win", not "Ben wins!" on Ben's). */
 export function resultsPanel(view, highlight, from = {}) {
   const result = view.result;
   const ranks = result.bonus_ranks || [];
@@ -71,7 +72,7 @@ export function resultsPanel(view, highlight, from = {}) {
   });
   const notes = rankNotes(ranks);
   return [
-    h("h2", { class: "panel-title results-title", id: "results-title", text: winnerText(view),
+    h("h2", { class: "panel-title results-title", id: "results-title", text: winnerText(view, from.you ?? null),
       "data-color": result.winners.length === 1 ? view.seats[result.winners[0]].colors[0] : "shared" }),
     levelResultText(view) ? h("p", { class: "level-result", text: levelResultText(view) }) : null,
     tieBreakText(view) ? h("p", { class: "tie-break", text: tieBreakText(view) }) : null,

@@ -59,7 +59,7 @@ export function drawTable(s, p, cameraTo) {
     const a = document.activeElement; // redrawn under the focus: it stays on the same control
     const had = $("results").contains(a) && a.dataset.action
       ? `[data-action="${a.dataset.action}"]${a.dataset.color ? `[data-color="${a.dataset.color}"]` : ""}` : null;
-    replace($("results"), resultsPanel(v, s.highlight, mode.ending(s)));
+    replace($("results"), resultsPanel(v, s.highlight, { ...mode.ending(s), you: mode.you(s) }));
     $("results").querySelector(".end-actions")?.before(endExtras(s, v));
     const rated = ratingEnd(s, v);
     if (rated) $("results").querySelector(".level-result, .results-title")?.after(rated);

@@ -104,7 +104,7 @@ function scoreNote(s, v) {
   const more = [covers, spot ? spotNote(v, spot) : ""].filter(Boolean).join(" · ");
   // .preview-badge once the engine's preview of the spot is in (its numbers), else a plain line
   return [h("span", { class: spot ? "preview-badge" : "note-wait", "data-x": x, "data-y": y, "data-change": spot ? spot.change.join(",") : null },
-    spot ? h("b", { class: "note-main", text: changeText(v, spot.change) }) : null,
+    spot ? h("b", { class: "note-main", text: changeText(v, spot.change, v.current_seat, modeOf(s).you(s)) }) : null,
     h("span", { class: "note-more", text: spot ? ` · ${more}` : more }))];
 }
 
@@ -119,7 +119,7 @@ function lastMoveNote(s, v) {
   return [h("span", { class: "last-note", "data-ply": n },
     h("span", { class: `log-swatch mark-${seat.colors[0]}`, "aria-hidden": "true" }),
     h("b", { class: "note-main", text: ` ${modeOf(s).mine(s, ply.seat) ? "You" : seat.name} placed here: ` }),
-    h("span", { class: "note-more", text: changeText(v, ply.change, ply.seat) }))];
+    h("span", { class: "note-more", text: changeText(v, ply.change, ply.seat, modeOf(s).you(s), "you") }))];
 }
 
 /** Append the preview to each legal spot's accessible name: "Place at …, You +2, Piet -1". */
