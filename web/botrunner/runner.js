@@ -22,7 +22,8 @@
 // a bot started in them. One spare worker, with Python started but no bot, is kept warm so
 // that the next Run starts at once. The first worker starts Python from nothing and hands
 // over a memory snapshot made before any bot ran in it (botrunner/worker.js); every later
-// worker restores that clean snapshot instead, so a fresh Python per bot costs little.
+// worker restores that clean snapshot instead, on the WebAssembly module the first one
+// compiled, so a fresh Python per bot costs little.
 // Only a worker's "ready", before it is given a bot, may carry one. A move (or the loading of the code) that takes longer
 // than limitMs + GRACE_MS ends its worker (an endless loop, a sleep, an allocation without
 // end), and so does a bot that ran out of memory or broke Python.
@@ -37,6 +38,7 @@ const MAX_REQUEST = 2_000_000; // characters of a bot's code, or of a move's pub
 let boot = null; // the "boot" message: every file a worker needs
 let spare = null; // a started worker no bot has run in
 let snapshot = null; // Python just after importing the bots' module, from the first worker
+let wasmModule = null; // Pyodide's WebAssembly, compiled by that worker
 const lanes = new Map(); // lane -> {entry, current: {id, timer} | null}
 let policy = null;
 
@@ -105,12 +107,15 @@ function startWorker() {
   w.onmessage = ({ data }) => {
     if (data?.type === "alive") {
       const { pyodide, asm, wasm, python } = boot.files;
-      w.postMessage({ type: "boot", pyodide, asm, wasm, python, lockFile: boot.lockFile, snapshot });
+      w.postMessage({ type: "boot", pyodide, asm, wasm, python, lockFile: boot.lockFile, snapshot, module: wasmModule });
       return;
     }
     if (data?.type === "ready" || data?.type === "failed") {
       // only the first word of a worker still starting: no bot was given to it yet
-      if (data.snapshot instanceof Uint8Array && !snapshot && !entry.up) snapshot = data.snapshot;
+      if (data.snapshot instanceof Uint8Array && !snapshot && !entry.up) {
+        snapshot = data.snapshot;
+        if (data.module instanceof WebAssembly.Module) wasmModule = data.module;
+      }
       entry.up = true;
       return entry.started(data);
     }

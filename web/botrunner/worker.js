@@ -3,9 +3,9 @@
 // origin, so it has no storage and, by the sandbox's policy, no network: everything comes
 // in the "boot" message as Blobs, Pyodide's two scripts (imported from blob: URLs) and its
 // two big files (read here, in the worker, never on the page's main thread).
-//   in:  {type: "boot", pyodide, asm, lockFile, wasm, python, snapshot?}
+//   in:  {type: "boot", pyodide, asm, lockFile, wasm, python, snapshot?, module?}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
-//   out: {type: "alive"} once loaded, {type: "ready", snapshot?} | {type: "failed", message};
+//   out: {type: "alive"} once loaded, {type: "ready", snapshot?, module?} | {type: "failed", message};
 //        {id, ok, move?, ms?, error?}
 // What a bot answers is rebuilt here, off the page's main thread, before it is posted: a
 // move as {card, x, y, rotation} of small integers, an error as a clipped kind and clipped
@@ -14,7 +14,9 @@
 // Python starts from `snapshot` when there is one (Pyodide's memory snapshot of a worker
 // like this one, made just after `import destijl.bots.user`, before any bot's code: no
 // bot's state in it), else from nothing; started from nothing, it makes that snapshot
-// before it is sealed and hands it over with "ready" (runner.js keeps the first one).
+// before it is sealed and hands it over with "ready" (runner.js keeps the first one), with
+// the WebAssembly.Module it compiled from `wasm`: later workers instantiate that `module`
+// instead of compiling the 9.6 MB again.
 //
 // Sealed before the bot's code runs (`seal`): no way to start another worker or load a
 // script (Worker, SharedWorker, importScripts, new Trusted Types policies are gone), only
@@ -177,9 +179,32 @@ let user = null; // the Python module destijl.bots.user
 
 const INDEX_URL = "https://pyodide.invalid/"; // names only: every file is served from memory
 
+/**
+ * Start Python (from `snapshot` if given, on the compiled `module` if given) and import the
+ * bots' module; resolves with {snapshot, module}: the snapshot made just then when none was
+ * given (else null), and the module compiled here when none was given (else null).
+ */
+async function start({ module, ...files }) {
+  const given = module instanceof WebAssembly.Module ? module : null;
+  let compiled = given;
+  const realInstantiate = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    if (compiled) return { instance: await WebAssembly.instantiate(compiled, imports), module: compiled };
+    const result = await realInstantiate.call(WebAssembly, source, imports);
+    compiled = result.module;
+    return result;
+  };
+  try {
+    const snapshot = await startPython(files);
+    return { snapshot, module: given ? null : compiled };
+  } finally {
+    WebAssembly.instantiateStreaming = realInstantiate;
+  }
+}
+
 /** Start Python (from `snapshot` if given) and import the bots' module; resolves with a
  * snapshot made just then when none was given (else null). */
-async function start({ pyodide, asm: asmCode, lockFile, wasm, python, snapshot }) {
+async function startPython({ pyodide, asm: asmCode, lockFile, wasm, python, snapshot }) {
   const indexURL = INDEX_URL;
   const pythonURL = `${indexURL}bot-python.zip`;
   const script = (blob) => URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
@@ -292,10 +317,10 @@ function answer(data) {
 self.onmessage = async ({ data }) => {
   if (data?.type === "boot") {
     try {
-      const snapshot = await start(data);
+      const { snapshot, module } = await start(data);
       seal();
       busy = false;
-      post(snapshot ? { type: "ready", snapshot } : { type: "ready" }, snapshot ? [snapshot.buffer] : []);
+      post(snapshot ? { type: "ready", snapshot, module } : { type: "ready" }, snapshot ? [snapshot.buffer] : []);
     } catch (error) {
       post({ type: "failed", message: clip(error?.message ?? error) });
     }

@@ -69,11 +69,14 @@ LAB_JS = """(() => {
   window.Worker = class extends Real {
     constructor(...args) {
       super(...args);
-      const entry = { created: performance.now(), ready: null, restored: false };
+      const entry = { created: performance.now(), ready: null, restored: false, compiled: false };
       starts.push(entry);
       const send = this.postMessage.bind(this);
       this.postMessage = (message, ...rest) => {
-        if (message?.type === "boot") entry.restored = !!message.snapshot;
+        if (message?.type === "boot") {
+          entry.restored = !!message.snapshot;
+          entry.compiled = !!message.module;
+        }
         return send(message, ...rest);
       };
       this.addEventListener("message", ({ data }) => {
