@@ -9,6 +9,7 @@ hostile inputs of issue 11, each checked exactly.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import os
@@ -408,6 +409,12 @@ def json_paths(value, prefix: tuple = ()):
         yield from json_paths(inner, (*prefix, key))
 
 
+def hostile(rng: random.Random):
+    """One of ``HOSTILE``, copied: a later change inside it must not reach the shared list
+    (a ``{}`` changed in place could come to hold itself)."""
+    return copy.deepcopy(rng.choice(HOSTILE))
+
+
 def mutated(args: dict, rng: random.Random) -> dict:
     """``args`` (a deep copy) with one to three values changed, dropped or added."""
     args = json.loads(json.dumps(args))
@@ -421,7 +428,7 @@ def mutated(args: dict, rng: random.Random) -> dict:
         current = parent[key] if here else None
         how = rng.random()
         if how < 0.45:
-            parent[key] = rng.choice(HOSTILE)
+            parent[key] = hostile(rng)
         elif how < 0.7 and type(current) is int:
             parent[key] = current + rng.choice((-100, -8, -7, -1, 1, 2, 5, 7, 40))
         elif how < 0.85 and here:
@@ -429,7 +436,7 @@ def mutated(args: dict, rng: random.Random) -> dict:
         else:
             target = parent if isinstance(parent, dict) else args
             target[rng.choice(("unknown", "extra", "__proto__", "ply", "seat", "level"))] = (
-                rng.choice(HOSTILE))
+                hostile(rng))
     if isinstance(args.get("level"), str) and args["level"] not in ("random", "easy"):
         args["level"] = "random"  # bounded in time: no slow level on purpose
     return args

@@ -271,7 +271,19 @@ def test_every_command_matches_native(wasm: WasmEngine) -> None:
     both("review_summary", players=2, moves=reviewed["moves"])
     best = reviewed["moves"][0]["best_move"]
     both("review_boards", record=view["record"], ply=reviewed["moves"][0]["ply"], best=best)
+    puzzle_commands_match(both)
     # What was really sent, not a list typed beside it: undo (compared above, as it may be
     # refused) and version (differs by design: test_version_inside_pyodide) aside.
     asked = both.asked | {"undo", "version"}
     assert asked == set(COMMANDS), f"commands not tried in Pyodide: {set(COMMANDS) - asked}"
+
+
+def puzzle_commands_match(both) -> None:
+    """The day's puzzle and the answer to a shipped puzzle (the one nearest its game's end,
+    the quickest to weigh) are the same inside Pyodide: once right, once wrong."""
+    from destijl.puzzles_cli import load
+
+    both("puzzle_day", date="2026-12-07", count=441)
+    puzzle = max(load(None), key=lambda p: p.ply / len(p.game["moves"])).listed()
+    right = both("puzzle_answer", puzzle=puzzle, move=puzzle["solutions"][0])
+    assert right["correct"] is True
