@@ -14,13 +14,13 @@ const FRESH_MS = 10_000; // a claim older than this was left by a closed tab
 /** The tab lock: `claim(date)` resolves true if this tab may play `date` scored; `release()`. */
 export function createGuard({ locks = globalThis.navigator?.locks, storage = local() } = {}) {
   let held = null; // {date, release}: the date this tab plays scored
-  let pending = null; // {date, promise}: a claim on its way
+  let pending = null; // {date, promise, left}: a claim on its way; left: released before it came
   const tab = Math.random().toString(36).slice(2);
 
-  function viaLock(date) {
+  function viaLock(date, claimed) {
     return new Promise((resolve) => {
       locks.request(`destijl-daily-${date}`, { ifAvailable: true }, (lock) => {
-        if (!lock) return void resolve(false);
+        if (!lock || claimed.left) return void resolve(false); // a lock not wanted any more is freed at once
         return new Promise((release) => {
           held = { date, release };
           resolve(true);
@@ -35,13 +35,17 @@ export function createGuard({ locks = globalThis.navigator?.locks, storage = loc
     return !!c && c.date === date && c.tab !== tab && Date.now() - c.at < FRESH_MS && c.at <= Date.now() + FRESH_MS;
   };
 
-  async function viaStorage(date) {
+  async function viaStorage(date, claimed) {
     if (!storage) return true; // no storage either: nothing to keep a claim in
     if (othersClaim(date)) return false;
     const write = () => quiet(() => storage.setItem(CLAIM_KEY, JSON.stringify({ date, tab, at: Date.now() })));
     write();
     await new Promise((r) => setTimeout(r, 50)); // two tabs at once: the last write wins
     if (readClaim()?.tab !== tab) return false;
+    if (claimed.left) { // released while it waited: leave no claim behind
+      quiet(() => storage.removeItem(CLAIM_KEY));
+      return false;
+    }
     const beat = setInterval(write, BEAT_MS);
     held = { date, release: () => {
       clearInterval(beat);
@@ -55,15 +59,19 @@ export function createGuard({ locks = globalThis.navigator?.locks, storage = loc
     if (held?.date === date) return Promise.resolve(true);
     if (pending?.date === date) return pending.promise;
     release();
-    const promise = (locks ? viaLock(date) : viaStorage(date)).finally(() => {
-      if (pending?.promise === promise) pending = null;
+    const claimed = { date, promise: null, left: false };
+    const promise = (locks ? viaLock(date, claimed) : viaStorage(date, claimed)).finally(() => {
+      if (pending === claimed) pending = null;
     });
-    pending = { date, promise };
+    claimed.promise = promise;
+    pending = claimed;
     return promise;
   }
 
-  /** Give up the date this tab holds (its game is over or left). */
+  /** Give up the date this tab holds or is claiming (its game is over or left). */
   function release() {
+    if (pending) pending.left = true;
+    pending = null;
     const h = held;
     held = null;
     h?.release();
