@@ -13,18 +13,17 @@ candidate. ``decide`` turns the weighed options into a verdict (docs/puzzles.md)
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 
 from ..bots.candidates import Scored, Table, stroke_builders
 from ..bots.expert import ExpertBot
 from ..bots.hidden import unseen_cards
-from ..bots.playout import Sim, card_faces, turn_in_round
+from ..bots.playout import Sim, card_faces
 from ..bots.simple import ranked
 from ..game import Game
 from ..move import Move
-from ..review.judge import _ForcedSearch, _Recording, public_game
+from ..review.judge import _ForcedSearch, _Recording, public_game, search_settings
 from ..tally.board import face_colors, pack
 
 WIDTH = 8  # best placements by immediate value kept, then the best of every other card
@@ -103,12 +102,7 @@ def weigh(game: Game, worlds: int, rng: random.Random,
         game.check(move)
     seen = public_game(game)
     bot = ExpertBot(iterations=1)
-    settings, exact = bot._settings_for(seen), bot._exact_for(seen)
-    known = bool(exact) and seen.deck_count == 0
-    if known:
-        still_to_play = seen.players - 1 - turn_in_round(seen)
-        settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play),
-                                       spread=0.0)
+    settings, exact, known = search_settings(bot, seen)
     candidates = _candidates(seen, bot, rng, extra, known, exact)
     faces = card_faces(seen, sorted({*seen.gallery, *unseen_cards(seen)}))
     table = Table.of(seen)

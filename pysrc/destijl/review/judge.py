@@ -22,7 +22,7 @@ from ..bots.candidates import Scored, Table, stroke_builders
 from ..bots.expert import ExpertBot
 from ..bots.hidden import unseen_cards
 from ..bots.playout import Policy, Sim, card_faces, turn_in_round
-from ..bots.search import RootSearch
+from ..bots.search import RootSearch, Settings
 from ..bots.simple import ranked
 from ..bots.view import PublicGame, public_state
 from ..game import Game
@@ -98,6 +98,19 @@ def _same(scored: Scored, move: Move, game: Game) -> bool:
             == face_colors(game.face(move.card, move.rotation)))
 
 
+
+def search_settings(bot: ExpertBot, seen: Game) -> tuple[Settings, int, bool]:
+    """The expert's search settings for ``seen``, its exact-endgame width, and whether the
+    rest of the game is known (no deck left): then every reply still to come in the round is
+    searched and nothing is spread."""
+    settings, exact = bot._settings_for(seen), bot._exact_for(seen)
+    known = bool(exact) and seen.deck_count == 0
+    if known:
+        still_to_play = seen.players - 1 - turn_in_round(seen)
+        settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play),
+                                       spread=0.0)
+    return settings, exact, known
+
 def judge(game: Game, played: Move, playouts: int, rng: random.Random) -> Judgement:
     """Judge ``played`` (legal in ``game``) against the best placement the expert's search
     finds with ``playouts`` playouts, from ``game``'s public information only."""
@@ -105,12 +118,7 @@ def judge(game: Game, played: Move, playouts: int, rng: random.Random) -> Judgem
     seen = public_game(game)
     bot = ExpertBot(iterations=playouts)
     table = Table.of(seen)
-    settings, exact = bot._settings_for(seen), bot._exact_for(seen)
-    known = bool(exact) and seen.deck_count == 0
-    if known:
-        still_to_play = seen.players - 1 - turn_in_round(seen)
-        settings = dataclasses.replace(settings, replies=max(settings.replies, still_to_play),
-                                       spread=0.0)
+    settings, exact, known = search_settings(bot, seen)
     order = ranked(seen, rng, table)
     candidates = bot._shortlist(order, max(bot.width, exact) if known else bot.width)
     builders = bot._builders_for(seen)
