@@ -53,7 +53,7 @@ play: serve
 # no rule typed in web/), which read the source and need no browser.
 # The shipped puzzle set (docs/puzzles.md): long (hours of CPU), written after every game.
 puzzles: setup
-	nice -n 10 $(PY) -m destijl puzzles make --games 900 --seed 59000 --jobs 2 --limit 540 \
+	nice -n 10 $(PY) -m destijl puzzles make --games 900 --seed 59000 --jobs 2 --limit 540 --resume \
 		--out pysrc/destijl/puzzles/data/puzzles.json
 
 lint: setup

@@ -33,6 +33,8 @@ def add_parser(subparsers: Any) -> None:
     make.add_argument("--jobs", type=int, default=1, help="processes (same result)")
     make.add_argument("--limit", type=int, default=None,
                       help="stop after the game that reaches this many puzzles")
+    make.add_argument("--resume", action="store_true",
+                      help="keep the puzzles already in --out and go on after its last game")
     make.set_defaults(run=run_make)
     check = commands.add_parser("check", help="re-verify every puzzle of a file")
     check.add_argument("file")
@@ -62,20 +64,25 @@ def _timed(job: tuple[int, int]) -> tuple[int, list[Puzzle], float]:
 
 
 def make_puzzles(games: int, seed: int, *, jobs: int = 1, limit: int | None = None,
-                 progress: Callable[[list[Puzzle], str], None] | None = None) -> list[Puzzle]:
-    """The puzzles of games 0 to ``games - 1`` of a run with ``seed``, in game order,
-    stopping after the game that reaches ``limit`` puzzles; ``jobs`` processes (the result
-    does not depend on it). ``progress`` gets the puzzles so far after each game."""
-    work = [(seed, index) for index in range(games)]
+                 progress: Callable[[list[Puzzle], str], None] | None = None,
+                 start: int = 0, found: list[Puzzle] | None = None) -> list[Puzzle]:
+    """The puzzles of games ``start`` to ``games - 1`` of a run with ``seed``, in game
+    order, after ``found`` (the puzzles of the games before ``start``), stopping after the
+    game that reaches ``limit`` puzzles; ``jobs`` processes (the result does not depend on
+    it). ``progress`` gets the puzzles so far after each game."""
+    work = [(seed, index) for index in range(start, games)]
+    so_far = list(found or [])
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            return _collect(pool.imap(_timed, work), limit, progress)
-    return _collect(map(_timed, work), limit, progress)
+            return _collect(pool.imap(_timed, work), limit, progress, so_far)
+    return _collect(map(_timed, work), limit, progress, so_far)
 
 
 def _collect(results: Iterable[tuple[int, list[Puzzle], float]], limit: int | None,
-             progress: Callable[[list[Puzzle], str], None] | None) -> list[Puzzle]:
-    found: list[Puzzle] = []
+             progress: Callable[[list[Puzzle], str], None] | None,
+             found: list[Puzzle]) -> list[Puzzle]:
+    if limit is not None and len(found) >= limit:
+        return found
     for index, mine, seconds in results:
         found += mine
         if progress is not None:
@@ -96,11 +103,25 @@ def run_make(args: argparse.Namespace) -> int:
         _write(args.out, to_file(found, made))
         print(f"{text}, {time.perf_counter() - began:.0f} s", file=sys.stderr, flush=True)
 
+    start, found = _resumed(args) if args.resume else (0, [])
     puzzles = make_puzzles(args.games, args.seed, jobs=args.jobs, limit=args.limit,
-                           progress=progress)
+                           progress=progress, start=start, found=found)
     _write(args.out, to_file(puzzles, made))
     print(f"{len(puzzles)} puzzles in {args.out}", file=sys.stderr)
     return 0
+
+
+def _resumed(args: argparse.Namespace) -> tuple[int, list[Puzzle]]:
+    """The game to go on from and the puzzles so far of an earlier run into ``--out``
+    (none when the file is missing); ``BadPuzzle`` when that run had another seed."""
+    if not Path(args.out).exists():
+        return 0, []
+    data = json.loads(Path(args.out).read_text(encoding="utf-8"))
+    found = from_file(data)
+    if data.get("made", {}).get("seed") != args.seed:
+        raise BadPuzzle(f"--resume: {args.out} was made with another seed than {args.seed}")
+    last = max((puzzle.game["seed"] - args.seed for puzzle in found), default=-1)
+    return last + 1, found
 
 
 def load(file: str | None) -> list[Puzzle]:

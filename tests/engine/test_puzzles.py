@@ -212,3 +212,24 @@ def test_the_rating_update_is_glickmans_worked_example() -> None:
 
     rating, rd, vol = update(1500, 200, 0.06, [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
     assert abs(rating - 1464.06) < 0.1 and abs(rd - 151.52) < 0.1 and abs(vol - 0.05999) < 1e-4
+
+
+def test_a_resumed_run_makes_the_file_a_whole_run_makes(
+        tmp_path: Path, shipped: list[Puzzle], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import destijl.puzzles_cli as cli
+
+    by_index: dict[int, list[Puzzle]] = {}
+    for puzzle in shipped:
+        by_index.setdefault(puzzle.game["seed"] - 59000, []).append(puzzle)
+    monkeypatch.setattr(cli, "game_puzzles", lambda seed, index: by_index.get(index, []))
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    assert main(["puzzles", "make", "--games", "12", "--seed", "59000", "--out", str(whole)]) == 0
+    assert main(["puzzles", "make", "--games", "5", "--seed", "59000", "--out", str(part)]) == 0
+    assert part.read_bytes() != whole.read_bytes()
+    assert main(["puzzles", "make", "--games", "12", "--seed", "59000", "--out", str(part),
+                 "--resume"]) == 0
+    assert part.read_bytes() == whole.read_bytes()
+    assert main(["puzzles", "make", "--games", "12", "--seed", "7", "--out", str(part),
+                 "--resume"]) != 0
+    assert "made with another seed" in capsys.readouterr().err
