@@ -35,7 +35,6 @@ Under the production CSP (no 'unsafe-eval'), pass `wait_for_function` a function
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 import re
@@ -72,6 +71,8 @@ from chromium import launch_options  # noqa: E402  the web benchmark's options, 
 
 sys.path.pop(0)
 from pictures import picture  # noqa: E402  tests/web is on the path (pytest's rootdir-relative import)
+from snapshot_cache import CACHE as SNAPSHOT_CACHE_NAME  # noqa: E402
+from snapshot_cache import read_kept  # noqa: E402
 
 # Every expect() waits for a state, never for a time. Playwright's default of 5 s is short
 # for a state to arrive on a loaded machine (two test processes share two cores); a passing
@@ -338,24 +339,10 @@ def _screenshot_on_failure(request: pytest.FixtureRequest, pages: list) -> None:
             page.screenshot(path=str(ARTIFACTS / f"failed-{name}-{index}.png"))
 
 
-SNAPSHOT_CACHE = "engine-snapshot"  # web/snapshot.js
 SNAPSHOT_FILE = "test-engine-snapshot.bin.gz"  # answered by a route, not on the site
-READ_SNAPSHOT = f"""async () => {{
-  const cache = await caches.open("{SNAPSHOT_CACHE}");
-  const [key] = await cache.keys();
-  const hit = key && await cache.match(key);
-  if (!hit) return null;  // none yet, or listed while its put is under way
-  const bytes = new Uint8Array(await hit.arrayBuffer());
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {{
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }}
-  return {{path: new URL(key.url).pathname, build: hit.headers.get("X-Destijl-Build"),
-           data: btoa(text)}};
-}}"""
 PUT_SNAPSHOT = f"""async ({{path, build, file}}) => {{
   const response = await fetch(file);
-  const cache = await caches.open("{SNAPSHOT_CACHE}");
+  const cache = await caches.open("{SNAPSHOT_CACHE_NAME}");
   await cache.put(path, new Response(await response.blob(),
     {{headers: {{"X-Destijl-Build": build}}}}));
 }}"""
@@ -389,23 +376,12 @@ def site_snapshot(browser: playwright_api.Browser, site: Site) -> SiteSnapshot |
     try:
         page = ctx.new_page()
         page.goto("/")
-        page.evaluate(f"""() => {{
-          window.__kept = null;
-          const look = async () => {{
-            window.__kept = await ({READ_SNAPSHOT})();
-            if (!window.__kept) setTimeout(look, 50);
-          }};
-          look();
-        }}""")  # wait_for_function does not wait for a promise: the page keeps looking
-        page.wait_for_function("() => window.__kept", timeout=120_000)
-        kept = page.evaluate("() => window.__kept")
+        kept = read_kept(page, timeout=120_000)
     except playwright_api.Error:
         return None
     finally:
         ctx.close()
-    if not kept:
-        return None
-    return SiteSnapshot(kept["path"], kept["build"], base64.b64decode(kept["data"]))
+    return SiteSnapshot(kept["path"], kept["build"], kept["data"])
 
 
 def shared_snapshot(request: pytest.FixtureRequest) -> SiteSnapshot | None:

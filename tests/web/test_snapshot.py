@@ -16,13 +16,13 @@ import gzip
 import pytest
 from player import open_game, set_up
 from playwright.sync_api import Page
+from snapshot_cache import CACHE, read_kept
 
 pytestmark = pytest.mark.cold_boot
 
 BOOT_MS = 90_000
 REFUSE_PUT = ('Cache.prototype.put = () => Promise.reject('
               'new DOMException("full", "QuotaExceededError"));\n')
-CACHE = "engine-snapshot"
 
 BOOTED = "() => probe.booted.then(() => probe.boots.map((b) => b.snapshot + ':' + b.reason))"
 PLAYS = """async () => {
@@ -36,18 +36,6 @@ KEPT = f"""async () => {{
   const cache = await caches.open("{CACHE}");
   const keys = await cache.keys();
   return keys.map((k) => k.url);
-}}"""
-READ = f"""async () => {{
-  const cache = await caches.open("{CACHE}");
-  const [key] = await cache.keys();
-  const hit = key && await cache.match(key);
-  if (!hit) return null;  // none yet, or listed while its put is under way
-  const bytes = new Uint8Array(await hit.arrayBuffer());
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {{
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }}
-  return {{url: key.url, build: hit.headers.get("X-Destijl-Build"), data: btoa(text)}};
 }}"""
 WRITE = f"""async ({{url, build, data}}) => {{
   const text = atob(data);
@@ -75,31 +63,6 @@ def made_and_kept(page: Page, url: str) -> list[str]:
     return news
 
 
-WATCH = """(read) => {
-  window.__kept = null;
-  const look = async () => {
-    window.__kept = await read();
-    if (!window.__kept) setTimeout(look, 50);
-  };
-  look();
-}"""
-
-
-def wait_kept(page: Page, read: str) -> dict:
-    """What `read` (an async function giving null until a snapshot is kept and readable)
-    gives, once it gives something: wait_for_function does not wait for a promise."""
-    page.evaluate(f"() => ({WATCH})({read})")
-    page.wait_for_function("() => window.__kept", timeout=BOOT_MS)
-    return page.evaluate("() => window.__kept")
-
-
-def read_kept(page: Page) -> dict:
-    """The kept snapshot: {url, build, data (its gzipped bytes)}."""
-    kept = wait_kept(page, READ)
-    kept["data"] = base64.b64decode(kept["data"])
-    return kept
-
-
 def put_kept(page: Page, kept: dict) -> None:
     """Replace the kept snapshot with `kept` ({url, build, data})."""
     page.evaluate(WRITE, {**kept, "data": base64.b64encode(kept["data"]).decode()})
@@ -121,7 +84,7 @@ def test_a_damaged_snapshot_falls_back_and_is_made_again(page: Page, probe_site)
     engine boots normally, and a good snapshot replaces the damaged one."""
     url = probe_site.url + "/?no-sw"
     made_and_kept(page, url)
-    kept = read_kept(page)
+    kept = read_kept(page, BOOT_MS)
     data = bytearray(kept["data"])
     middle = len(data) // 2
     data[middle:middle + 64] = bytes(b ^ 0x5A for b in data[middle:middle + 64])
@@ -136,7 +99,7 @@ def test_a_cut_snapshot_falls_back(page: Page, probe_site) -> None:
     """Half a snapshot (a write cut off): refused, normal boot."""
     url = probe_site.url + "/?no-sw"
     made_and_kept(page, url)
-    kept = read_kept(page)
+    kept = read_kept(page, BOOT_MS)
     put_kept(page, {**kept, "data": kept["data"][: len(kept["data"]) // 2]})
     news = boot(page, url)
     assert len(news) == 1 and news[0].startswith("made:damaged"), news
@@ -147,11 +110,11 @@ def test_a_snapshot_of_another_build_is_not_restored(page: Page, probe_site) -> 
     Pyodide (Pyodide's own build id in the snapshot's header): normal boot both times."""
     url = probe_site.url + "/?no-sw"
     made_and_kept(page, url)
-    kept = read_kept(page)
+    kept = read_kept(page, BOOT_MS)
     put_kept(page, {**kept, "build": "0123456789ab"})
     assert boot(page, url) == ["made:missing (made by another build)"]
     page.wait_for_function(STORED, timeout=BOOT_MS)
-    kept = read_kept(page)
+    kept = read_kept(page, BOOT_MS)
     raw = bytearray(gzip.decompress(kept["data"]))
     raw[16:48] = bytes(32)  # Pyodide's BUILD_ID, as another Pyodide would have it
     put_kept(page, {**kept, "data": gzip.compress(bytes(raw), compresslevel=1)})
@@ -213,7 +176,7 @@ def test_the_kept_snapshot_holds_nothing_of_a_friend_game_in_progress(page: Page
     page.wait_for_function(SAVED_FRIEND, timeout=BOOT_MS)
     saved = page.evaluate(SAVED_FRIEND)
     secret, private, game = saved["secret"], saved["signKey"]["d"], saved["game"]
-    raw = gzip.decompress(read_kept(page)["data"])
+    raw = gzip.decompress(read_kept(page, BOOT_MS)["data"])
     assert b"destijl.api" in raw and b"destijl.friends" in raw  # the search sees text
     for name, value in [("secret", secret), ("signing key", private), ("game id", game)]:
         for form in forms(value):
