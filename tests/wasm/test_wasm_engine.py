@@ -283,7 +283,7 @@ def puzzle_commands_match(both) -> None:
     the quickest to weigh) are the same inside Pyodide: once right, once wrong."""
     from destijl.puzzles_cli import load
 
-    both("puzzle_day", date="2026-12-07", count=441)
+    both("puzzle_day", date="2026-12-07", count=540)
     puzzle = max(load(None), key=lambda p: p.ply / len(p.game["moves"])).listed()
     right = both("puzzle_answer", puzzle=puzzle, move=puzzle["solutions"][0])
     assert right["correct"] is True
