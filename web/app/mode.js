@@ -5,7 +5,7 @@
 // replay/, review/, puzzles/); modes.js lists them. Pure: no DOM, no storage.
 //
 //   const mode = modeOf(state);   // modes.js
-//   mode.name                     // "normal", "daily", "practice", "friend", "replay", "review"
+//   mode.name                     // "normal", "daily", "practice", "puzzle", "friend", "replay", "review"
 //   mode.is(state)                // is the table's game of this mode (read off the mode's own slice)?
 //   mode.origin                   // provenance written on a game dealt here in this mode, or null
 //   mode.takesMoves               // may a card be placed, a bot move, Undo run now?
@@ -14,7 +14,7 @@
 //   mode.rated                    // may a finished game dealt here in this mode count for the rating?
 //   mode.keptByTable              // does control/saves.js keep it (a friend game keeps itself)?
 //   mode.plays                    // who plays a move: "engine", or "friend" (the friend engine)
-//   mode.endBox                   // the box above the end screen's scores: "daily" or null
+//   mode.endBox                   // the box above the end screen's scores: "daily", "puzzle" (the verdict) or null
 //   mode.showsEnd                 // a finished game shows its end screen (not in the replay viewer)
 //   mode.pageClass                // a class on <body> while the mode is on the table, or null
 //   mode.boardAlways              // the board's part draws it even off the table (the friend panel)

@@ -8,9 +8,10 @@ import { DAILY, PRACTICE } from "./daily/mode.js";
 import { FRIEND } from "./friends/mode.js";
 import { REPLAY } from "./replay/mode.js";
 import { REVIEW } from "./review/mode.js";
+import { PUZZLE } from "./puzzles/mode.js";
 
 /** The games' modes, the first whose `is(state)` holds is the game's; the last is the default. */
-export const GAME_MODES = [FRIEND, DAILY, PRACTICE, NORMAL];
+export const GAME_MODES = [PUZZLE, FRIEND, DAILY, PRACTICE, NORMAL];
 /** The ways of looking back at a game, innermost first: the review may be open over the replay. */
 export const LOOKS = [REPLAY, REVIEW];
 

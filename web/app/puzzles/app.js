@@ -1,10 +1,13 @@
-// The puzzle mode (docs/puzzles.md): its own app, controller and view wired here, plugged
-// into the page by puzzles/entry.js; it draws its own screen, not the game's table. The set is fetched when the mode first opens (never before: the embed
+// The puzzle mode's screen (docs/puzzles.md): its own app, controller and view wired here, plugged
+// into the page by puzzles/entry.js; it draws its own screen, not the game's table, and asks
+// the mode (puzzles/mode.js, on the mode interface) whose seat plays, when a placement is
+// taken and how a puzzle ends. The set is fetched when the mode first opens (never before: the embed
 // loads nothing of it before Play); the engine answers whether a placement solves a puzzle
 // (puzzle_answer), picks the day's puzzle (puzzle_day) and draws the boards (view, play).
 
 import { h, replace } from "../dom.js";
 import { localDate } from "../daily/day.js";
+import { judged, PUZZLE, started, takesPlacement } from "./mode.js";
 import { asked, nextPuzzle, readSet, themesOf } from "./pick.js";
 import * as R from "./render.js";
 import { loadPuzzles, recordAttempt, savePuzzles } from "./store.js";
@@ -40,7 +43,7 @@ class PuzzleMode {
     this.root = root;
     this.onClose = onClose;
     this.st = { set: [], kept: loadPuzzles(), theme: null, kind: "free", puzzle: null, view: null,
-      held: null, streak: 0, looked: false, busy: false };
+      held: null, streak: 0, looked: false, verdict: null, busy: false };
   }
 
   say(text) { this.live.textContent = text; }
@@ -86,11 +89,11 @@ class PuzzleMode {
       this.say(st.theme ? `No puzzle left with the theme ${st.theme}.` : "You have tried every puzzle.");
       return this.menu();
     }
-    Object.assign(st, { kind, puzzle, held: null, looked: false });
+    const view = await this.engine.call("view", { record: puzzle.record });
+    Object.assign(st, started(puzzle, view, kind));
     this.root.dataset.puzzle = puzzle.id;
-    st.view = await this.engine.call("view", { record: puzzle.record });
     this.drawPuzzle();
-    this.say(`${this.title()}. ${R.seatLine(st.view, puzzle.seat)}`);
+    this.say(`${this.title()}. ${PUZZLE.banner(st)}`);
     this.focus(".pz-card");
   }
 
@@ -146,8 +149,8 @@ class PuzzleMode {
       const result = await engine.call("puzzle_answer", { puzzle: asked(st.puzzle), move });
       const [yoursView, bestView] = await Promise.all([result.yours.move, result.best.move].map((m) =>
         engine.call("play", { record: st.puzzle.record, move: m })));
-      st.looked = st.looked || looked;
-      const solved = result.correct && !st.looked;
+      Object.assign(st, judged(st, result.correct, looked));
+      const { solved } = st.verdict;
       const rated = this.rate(solved);
       const change = [rated, this.streakWords(solved)].filter(Boolean).join(" ");
       this.draw(R.verdict({ answer: result, yoursView, bestView, change, looked: st.looked, themes: st.puzzle.themes }));
@@ -177,8 +180,8 @@ class PuzzleMode {
       next: () => this.start(this.pick(), st.kind === "streak" ? "streak" : "free"),
       hold: () => this.hold(Number(el.dataset.card)),
       turn: () => this.turn(),
-      place: () => this.answer({ ...st.held, x: Number(el.dataset.x), y: Number(el.dataset.y) }),
-      retry: () => { st.looked = true; st.held = null; this.drawPuzzle(); this.focus(".pz-card"); },
+      place: () => takesPlacement(st) && this.answer({ ...st.held, x: Number(el.dataset.x), y: Number(el.dataset.y) }),
+      retry: () => { Object.assign(st, { looked: true, held: null, verdict: null }); this.drawPuzzle(); this.focus(".pz-card"); },
       solution: () => this.answer(st.puzzle.solutions[0], true),
       close: () => this.onClose(),
     };

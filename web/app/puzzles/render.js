@@ -4,7 +4,8 @@
 
 import { h, s } from "../dom.js";
 import { cardSvg, cellRects, describePainting, gridLines, spots } from "../paint.js";
-import { colorsText, spotText } from "../words.js";
+import { spotText } from "../words.js";
+import { PUZZLE } from "./mode.js";
 
 const pct = (win) => `${Math.round(win * 100)}%`;
 
@@ -44,8 +45,7 @@ export function scoresLine(view, seat) {
 
 /** Whose seat the player plays, in words. */
 export function seatLine(view, seat) {
-  const who = view.seats[seat];
-  return `You play ${who.name} (${colorsText(who.colors)}), round ${view.round} of ${view.rounds}.`;
+  return PUZZLE.banner({ puzzle: { seat }, view });
 }
 
 function choice(label, pz, extra = {}) {
