@@ -115,6 +115,7 @@ function startWorker() {
       if (data.snapshot instanceof Uint8Array && !snapshot && !entry.up) {
         snapshot = data.snapshot;
         if (data.module instanceof WebAssembly.Module) wasmModule = data.module;
+        if (data.python instanceof Blob) boot.files = { ...boot.files, python: data.python }; // inflated once
       }
       entry.up = true;
       return entry.started(data);

@@ -5,7 +5,7 @@
 // two big files (read here, in the worker, never on the page's main thread).
 //   in:  {type: "boot", pyodide, asm, lockFile, wasm, python, snapshot?, module?}
 //        {type: "load", id, code}, {type: "choose", id, state, seed}
-//   out: {type: "alive"} once loaded, {type: "ready", snapshot?, module?} | {type: "failed", message};
+//   out: {type: "alive"} once loaded, {type: "ready", snapshot?, module?, python?} | {type: "failed", message};
 //        {id, ok, move?, ms?, error?}
 // What a bot answers is rebuilt here, off the page's main thread, before it is posted: a
 // move as {card, x, y, rotation} of small integers, an error as a clipped kind and clipped
@@ -16,7 +16,8 @@
 // bot's state in it), else from nothing; started from nothing, it makes that snapshot
 // before it is sealed and hands it over with "ready" (runner.js keeps the first one), with
 // the WebAssembly.Module it compiled from `wasm`: later workers instantiate that `module`
-// instead of compiling the 9.6 MB again.
+// instead of compiling the 9.6 MB again, and the Python zip it inflated (`python`, a Blob:
+// later workers read it as it is instead of inflating it again).
 //
 // Sealed before the bot's code runs (`seal`): no way to start another worker or load a
 // script (Worker, SharedWorker, importScripts, new Trusted Types policies are gone), only
@@ -176,6 +177,7 @@ function seal() {
 
 let bot = null; // the person's bot (a Python UserBot), once loaded
 let user = null; // the Python module destijl.bots.user
+let stdlib = null; // the Python zip, inflated (a Blob), handed over with the snapshot
 
 const INDEX_URL = "https://pyodide.invalid/"; // names only: every file is served from memory
 
@@ -208,9 +210,10 @@ async function startPython({ pyodide, asm: asmCode, lockFile, wasm, python, snap
   const indexURL = INDEX_URL;
   const pythonURL = `${indexURL}bot-python.zip`;
   const script = (blob) => URL.createObjectURL(new Blob([blob], { type: "text/javascript" }));
+  stdlib = await new Response(await inflated(python)).blob(); // inflated once; later workers get it as it is
   const files = {
     [`${indexURL}pyodide.asm.wasm`]: () => new Response(wasm, { headers: { "Content-Type": "application/wasm" } }),
-    [pythonURL]: async () => new Response(await inflated(python), { headers: { "Content-Type": "application/zip" } }),
+    [pythonURL]: () => new Response(stdlib, { headers: { "Content-Type": "application/zip" } }),
   };
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
@@ -320,7 +323,7 @@ self.onmessage = async ({ data }) => {
       const { snapshot, module } = await start(data);
       seal();
       busy = false;
-      post(snapshot ? { type: "ready", snapshot, module } : { type: "ready" }, snapshot ? [snapshot.buffer] : []);
+      post(snapshot ? { type: "ready", snapshot, module, python: stdlib } : { type: "ready" }, snapshot ? [snapshot.buffer] : []);
     } catch (error) {
       post({ type: "failed", message: clip(error?.message ?? error) });
     }
