@@ -54,14 +54,14 @@ test("looking back keeps the game's own answers: a scored daily's Undo rule, a f
   const daily = modeOf(table({ replay: { ply: 2 }, daily: { date: "2026-12-06", practice: false } }));
   assert.deepEqual([daily.name, daily.game.name, daily.undoRefused, daily.endBox], ["replay", "daily", NO_UNDO, "daily"]);
   const friend = modeOf(table({ dialog: { kind: "review" }, friend: { seat: 1 } }));
-  assert.deepEqual([friend.game.name, friend.plays, friend.keptByTable, friend.rated], ["friend", "friend", false, false]);
+  assert.deepEqual([friend.game.name, friend.plays, friend.keptByTable, friend.rated], ["friend", "friends", false, false]);
   assert.equal(friend.playsHere({ friend: { seat: 1 } }, 1), true);
   assert.equal(friend.playsHere({ friend: { seat: 1 } }, 0), false);
 });
 
 test("who plays a move and which box ends the game: the engine, the friend engine; the daily's par box", () => {
   assert.deepEqual([modeOf(table()).plays, modeOf(table()).endBox], ["engine", null]);
-  assert.equal(modeOf(table({ friend: { seat: 0 } })).plays, "friend");
+  assert.equal(modeOf(table({ friend: { seat: 0 } })).plays, "friends");
   assert.equal(modeOf(table({ daily: { date: "2026-12-06", practice: true } })).endBox, "daily");
   assert.equal(modeOf(table()).game, modeOf(table())); // a game's mode is its own game
 });

@@ -15,6 +15,8 @@
 //   review/control.js    "Review this game";  rating/control.js  your rating
 //   daily/control.js     Today's Painting (its play, daily/play.js, loads later)
 //   friends/control.js   friend games (loaded later);  opening/control.js  the first move early
+//   control/mode-parts.js  the modes' parts by name, asked for by the table's mode (mode.js:
+//                        `plays`, `endedBy`, `rematchBy`): moves and games are handed no mode's part
 // This file wires them: each part is made once, in the order below, from the parts made
 // before it (named, never a shared context: the wiring is one-way, and tests/web/
 // test_layers.py checks that no part is handed one made after it), and routes each intent
@@ -42,6 +44,7 @@ import { listFriends, loadFriend } from "./friends/store.js";
 import { createLinks } from "./control/links.js";
 import { createDaily } from "./daily/control.js";
 import { createOpening } from "./opening/control.js";
+import { createModeParts } from "./control/mode-parts.js";
 import { deferred } from "./lazy.js";
 
 export { reason } from "./control/narration.js";
@@ -61,23 +64,22 @@ export function createController({ engine, store, mode, pwa, parts, location = w
   const rating = createRating({ get, up });
   const settings = createSettings({ get, up, location });
   const daily = createDaily({ engine, get, up, table });
-  const dailyResults = deferred(parts.daily, (m) => m.createDailyResults({ ...page, daily }));
   const saves = createSaves({ engine, get, up, mode, table });
   const friendList = { refresh: () => up((s) => ({ ...s, friendSaves: listFriends() })) }; // at once, for the start screen
-  const friendMoves = deferred(parts.friends, (m) => m.createFriendMoves({ ...page, friendList }));
-  const moves = createMoves({ engine, get, up, saves, rating, dailyResults, friendMoves });
+  const modeParts = createModeParts(); // each mode's part added as it is made, looked up by the table's mode
+  const moves = createMoves({ engine, get, up, saves, rating, modeParts });
   const bots = createBots({ engine, get, up, table, moves });
   const replay = createReplay({ engine, get, up, table, bots });
   const opening = createOpening({ engine, get, up, table, saves, moves, bots });
-  const friends = deferred(parts.friends, (m) => m.createFriends({ ...page, friendList, table, bots }));
-  const games = createGames({ engine, get, up, table, saves, moves, bots, opening, friends, rating, dailyResults });
-  const dailyGames = deferred(parts.daily, (m) => m.createDailyGames({ ...page, daily, table, saves, bots, games }));
+  const friends = modeParts.add("friends", deferred(parts.friends, (m) => m.createFriends({ ...page, friendList, table, bots })));
+  const games = modeParts.add("games", createGames({ engine, get, up, table, saves, moves, bots, opening, friends, rating, modeParts }));
+  const dailyPlay = modeParts.add("daily", deferred(parts.daily, (m) => m.createDailyPlay({ ...page, daily, table, saves, bots, games })));
   const access = createAccess({ get, up, games });
   const share = createShare({ engine, get, up, mode, location });
   const review = createReview({ engine, get, up });
   const links = createLinks({ engine, get, up, location, table, saves, replay, friends, savedFriend: loadFriend });
-  const files = createFiles({ engine, get, up, parts, table, saves, bots, daily, dailyResults, friends });
-  const loading = createLoading({ engine, get, up, location, table, opening, saves, games, links, friendList, daily, dailyGames, bots });
+  const files = createFiles({ engine, get, up, parts, table, saves, bots, daily, dailyPlay, friends });
+  const loading = createLoading({ engine, get, up, location, table, opening, saves, games, links, friendList, daily, dailyPlay, bots });
   watch(teach.watch);
   watch(daily.watch); // a scored daily holds its tab lock (daily/control.js)
   settings.init();
@@ -85,7 +87,7 @@ export function createController({ engine, store, mode, pwa, parts, location = w
   teach.init();
   up(T.setSavedBots, botNames());
   const handlers = { up, pwa, table, teach, games, bots, replay, access, saves, files, share, links, friends, friendList,
-    daily, dailyResults, dailyGames, review, opening, settings, loading, dispatch };
+    daily, dailyPlay, modeParts, review, opening, settings, loading, dispatch };
   const form = formRoutes(handlers);
   const routes = { ...tableRoutes(handlers), ...keptRoutes(handlers), ...featureRoutes(handlers), ...pageRoutes(handlers) };
 
@@ -140,11 +142,11 @@ function formRoutes({ up, opening }) {
 }
 
 /** The game on the table: start, moves, Undo, the Painting's view, the replay viewer. */
-function tableRoutes({ up, games, bots, replay, access, friends }) {
+function tableRoutes({ up, games, bots, replay, access, modeParts }) {
   return {
     start: (i) => games.start({ confirmed: !!i.confirmed }),
     resume: () => games.resume(),
-    rematch: (i, s) => ({ games, friends })[modeOf(s).rematchBy].rematch(), // the mode's own Rematch
+    rematch: (i, s) => modeParts.of(modeOf(s).rematchBy).rematch(), // the mode's own Rematch
     pick: (i, s) => { if (humanTurn(s) && !s.busy) up(T.pick, i.card); },
     "pick-index": (i, s) => {
       const g = s.view?.gallery?.[i.index - 1];
@@ -203,18 +205,18 @@ function keptRoutes({ up, table, saves, games, files, share, links, friendList, 
 }
 
 /** The features with a mode or a dialog of their own: review, Today's Painting, friends. */
-function featureRoutes({ up, review, dailyGames, dailyResults, friends, opening }) {
+function featureRoutes({ up, review, dailyPlay, friends, opening }) {
   return {
     review: () => review.open(),
     "review-stop": () => review.stop(),
     "review-move": (i) => review.show(i.ply),
     "review-back": () => review.back(),
-    "daily-open": (i) => dailyGames.open({ confirmed: !!i.confirmed }),
-    "daily-practice": (i) => dailyGames.practice(i.date, { confirmed: !!i.confirmed }),
-    "daily-stats": () => dailyResults.stats(),
-    "daily-share": () => dailyResults.share("share"),
-    "daily-copy": () => dailyResults.share("copy"),
-    "daily-export": () => dailyResults.exportDays(),
+    "daily-open": (i) => dailyPlay.open({ confirmed: !!i.confirmed }),
+    "daily-practice": (i) => dailyPlay.practice(i.date, { confirmed: !!i.confirmed }),
+    "daily-stats": () => dailyPlay.stats(),
+    "daily-share": () => dailyPlay.share("share"),
+    "daily-copy": () => dailyPlay.share("copy"),
+    "daily-export": () => dailyPlay.exportDays(),
     "friend-resume": (i) => friends.resume(i.key),
     "friend-link": (i) => friends.showLink(i.key),
     "friend-remove": (i) => friends.remove(i.key),

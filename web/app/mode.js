@@ -13,7 +13,8 @@
 //   mode.hints                    // may the Hint be offered?
 //   mode.rated                    // may a finished game dealt here in this mode count for the rating?
 //   mode.keptByTable              // does control/saves.js keep it (a friend game keeps itself)?
-//   mode.plays                    // who plays a move: "engine", or "friend" (the friend engine)
+//   mode.plays                    // who plays a move: "engine", or the controller part that does ("friends")
+//   mode.endedBy                  // the controller part told when its game ends ("daily": the par), or null
 //   mode.endBox                   // the box above the end screen's scores: "daily", "puzzle" (the verdict) or null
 //   mode.showsEnd                 // a finished game shows its end screen (not in the replay viewer)
 //   mode.pageClass                // a class on <body> while the mode is on the table, or null
@@ -28,6 +29,7 @@
 //   mode.you(state)               // the seat the announcements call "You", or null (every seat by name)
 //   mode.ending(state)            // what the end screen's buttons follow: {daily} (Practice this deal) or {shared}
 //   mode.rematchBy                // the controller part that deals its Rematch: "games" or "friends"
+//                                 // (the parts by name: control/mode-parts.js, filled in by controller.js)
 //   mode.shown(state)             // the view the table shows (the replay viewer's, else the game's)
 //   mode.banner(state, view)      // the turn banner's words when the mode has its own, else null
 //   mode.label(state)             // words before the round on the status line: "Daily #3 · "
@@ -45,7 +47,7 @@ const onlyPerson = (s, seat) => {
 /** What a mode answers unless its options say otherwise: a normal game's answers. */
 export const GAME_DEFAULTS = Object.freeze({
   name: "normal", origin: "normal", is: () => true, takesMoves: true, undoRefused: null, hints: true,
-  rated: true, keptByTable: true, plays: "engine", endBox: null, showsEnd: true, pageClass: null,
+  rated: true, keptByTable: true, plays: "engine", endedBy: null, endBox: null, showsEnd: true, pageClass: null,
   boardAlways: false, playsHere: anySeat, mine: onlyPerson, botsHere: () => true,
   slices: [], kept: () => ({}), fromSave: () => ({}), linkToSend: () => null, you: () => null, ending: (s) => ({ shared: s.shared }), rematchBy: "games",
   shown: (s) => s.view, banner: () => null, label: () => "",

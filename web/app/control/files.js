@@ -8,7 +8,7 @@ export { IMPORT_MAX_BYTES } from "./import.js";
 
 /**
  * @param deps `engine`, the store's `get`/`up`, `parts` (`art`: the download), `table`,
- *   `saves`, `bots`, and where other files go: `daily` (`fileOf`), `dailyResults`
+ *   `saves`, `bots`, and where other files go: `daily` (`fileOf`), `dailyPlay`
  *   (`importDays`), `friends` (`openRecord`).
  */
 export function createFiles(deps) {

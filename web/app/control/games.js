@@ -17,7 +17,8 @@ function seedValue(text) {
 /**
  * @param deps `engine`, the store's `get`/`up`, `table` (the generation), `saves` (the
  *   table's save and the yes before it is replaced), `moves`, `bots`, `opening` (a first
- *   move before the engine loads), `friends` (friend games), `rating`, `dailyResults`.
+ *   move before the engine loads), `friends` (friend games), `rating`, and `modeParts`
+ *   (control/mode-parts.js: the part of a restored game's mode `endedBy`, told if it is over).
  */
 export function createGames(deps) {
   const { get, up, saves, opening, friends } = deps;
@@ -78,11 +79,12 @@ export function createGames(deps) {
 }
 
 /** Put a saved game ({id, save} or {id, error}) back on the table (on show if `show`): true if it is. */
-async function restore({ saves, bots, dailyResults }, saved, show) {
+async function restore({ get, saves, bots, modeParts }, saved, show) {
   const ok = await saves.restore(saved, show);
   if (ok && show) {
     bots.run();
-    dailyResults.ended();
+    const endedBy = modeOf(get()).endedBy;
+    if (endedBy) modeParts.of(endedBy).ended(); // e.g. a daily over before its par was worked out
   }
   return ok;
 }

@@ -12,9 +12,9 @@ export const IMPORT_MAX_BYTES = 1_000_000;
 
 /**
  * @param deps `engine`, the store's `get`/`up`, `table`, `saves`, `bots`, and where other
- *   files go: `daily` (`fileOf`), `dailyResults` (`importDays`), `friends` (`openRecord`).
+ *   files go: `daily` (`fileOf`), `dailyPlay` (`importDays`), `friends` (`openRecord`).
  */
-export function createImport({ engine, up, table, saves, bots, daily, dailyResults, friends }) {
+export function createImport({ engine, up, table, saves, bots, daily, dailyPlay, friends }) {
   let pendingImport = null; // {name, view} waiting for the player's yes
 
   /**
@@ -29,7 +29,7 @@ export function createImport({ engine, up, table, saves, bots, daily, dailyResul
     }
     const text = await file.text();
     const dailies = daily.fileOf(text); // Today's Painting results (docs/daily.md), each checked by the engine
-    if (dailies) return dailyResults.importDays(dailies, name);
+    if (dailies) return dailyPlay.importDays(dailies, name);
     let view;
     try {
       view = await engine.call("view", { record_text: text });

@@ -11,7 +11,7 @@ import { createRecovery } from "./recover.js";
 /**
  * @param deps `engine`, the store's `get`/`up`, the page's `location`, and what start-up
  *   and recovery set going: `table`, `opening`, `saves`, `games` (`start`, `restore`),
- *   `links`, `friendList`, `daily`, `dailyGames`, `bots`.
+ *   `links`, `friendList`, `daily`, `dailyPlay`, `bots`.
  */
 export function createLoading(deps) {
   const { engine, get, up, opening, saves, games, links, daily, bots } = deps;
@@ -43,7 +43,7 @@ export function createLoading(deps) {
     deps.friendList.refresh();
     if (ok) daily.refresh();
     if (ok && game !== null) return void await links.open(game); // a friend game's link too
-    if (ok && link.daily) return void await deps.dailyGames.open();
+    if (ok && link.daily) return void await deps.dailyPlay.open();
     if ((link.autostart || autostart) && ok && !early) startAtOnce(deps, link, problems);
   }
 

@@ -22,9 +22,9 @@ const keeping = {
 };
 
 export const DAILY = gameMode({ name: "daily", origin: "daily", is: (s) => !!s.daily && !s.daily.practice,
-  undoRefused: NO_UNDO, endBox: "daily", label, ending, ...keeping });
+  undoRefused: NO_UNDO, endedBy: "daily", endBox: "daily", label, ending, ...keeping });
 export const PRACTICE = gameMode({ name: "practice", origin: "practice", is: (s) => !!s.daily?.practice,
-  endBox: "daily", label, ending, ...keeping });
+  endedBy: "daily", endBox: "daily", label, ending, ...keeping });
 
 /** How a daily is kept (saved-games.js): the save's Today's Painting tag {date, practice,
  * number} (docs/daily.md) read back, or null if it has none or a bad one. */

@@ -2,7 +2,8 @@
 // today's deal or a practice one, the par and the share text once a daily is over (engine
 // `daily_result`, played in the worker after the game, never before), the stats dialog, and
 // the export and import of the results. A part loaded later (app/parts.js): the controller
-// makes its two halves (games, results) when first asked.
+// makes it once, when first asked, and adds it as the daily modes' "daily" part
+// (control/mode-parts.js: control/moves.js and games.js tell it when a daily ends).
 
 import { copyText } from "../clipboard.js";
 import { download } from "../export-art.js";
@@ -16,12 +17,18 @@ import { dateLabel } from "./day.js";
 import { entryOf, fileOf as fileData, latestSeen, markAttempt, readDays, readMarks, storeDays } from "./store.js";
 
 /**
- * Today's Painting's games: `open` (today's) and `practice` (any date's).
+ * Today's Painting's part of the controller: its games (`open`, `practice`) and its results
+ * (`ended`, `stats`, `share`, `exportDays`, `importDays`).
  * @param deps `engine`, the store's `get`/`up`, the page's `mode` and `location`, `daily`
  *   (daily/control.js: `refresh`, `today`, `claim`, `elsewhere`), `table`, `saves`, `bots`
  *   and `games` (`resume`, `resumeSaved`).
  */
-export function createDailyGames(deps) {
+export function createDailyPlay(deps) {
+  return { ...dailyGames(deps), ...dailyResults(deps) };
+}
+
+/** Today's Painting's games: `open` (today's) and `practice` (any date's). */
+function dailyGames(deps) {
   const { get, up, daily, saves, games } = deps;
 
   /**
@@ -63,13 +70,9 @@ export function createDailyGames(deps) {
   return { open, practice };
 }
 
-/**
- * Today's Painting's results: the par and share text once a daily is over, the stats
- * dialog, the export and import of the results kept on the device.
- * @param deps `engine`, the store's `get`/`up`, the page's `mode` and `location`, and `daily`
- *   (daily/control.js: `refresh`, `today`).
- */
-export function createDailyResults(deps) {
+/** Today's Painting's results: the par and share text once a daily is over, the stats
+ * dialog, the export and import of the results kept on the device. */
+function dailyResults(deps) {
   const { get, up, daily } = deps;
   let working = null; // the record whose result is being worked out
 

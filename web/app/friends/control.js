@@ -34,21 +34,15 @@ function recipients(st, endedHere) {
 }
 
 /**
- * A friend game's move (loaded later: app/parts.js), played by control/moves.js.
- * @param deps `engine`, the store's `get`/`up`, the page's `location` and `friendList`
- *   (`refresh()`: the start screen's list of friend games).
- */
-export function createFriendMoves(deps) {
-  return { play: (record, move) => play(deps, record, move) };
-}
-
-/**
- * Friend games' part of the controller (loaded later: app/parts.js).
- * @param deps those of createFriendMoves, and `table` (`replaced()`) and `bots` (`run()`:
- *   a bot this device moves carries on).
+ * Friend games' part of the controller (loaded later: app/parts.js), the mode's "friends"
+ * part (control/mode-parts.js): its moves are played here (`play`, asked by control/moves.js).
+ * @param deps `engine`, the store's `get`/`up`, the page's `location`, `friendList`
+ *   (`refresh()`: the start screen's list of friend games), `table` (`replaced()`) and
+ *   `bots` (`run()`: a bot this device moves carries on).
  */
 export function createFriends(deps) {
   return {
+    play: (record, move) => play(deps, record, move),
     start: (setup) => start(deps, setup),
     rematch: () => start(deps, rematchSetup(deps.get().view.record, deps.get().friend.seat)),
     openRecord: (record) => openRecord(deps, record),

@@ -13,7 +13,7 @@ function drawWait(s, v) {
 
 export const FRIEND = gameMode({
   name: "friend", origin: "friend", is: (s) => !!s.friend, hints: false, rated: false, keptByTable: false,
-  plays: "friend", boardAlways: true,
+  plays: "friends", boardAlways: true,
   playsHere: (s, seat) => s.friend.seat === seat,
   mine: (s, seat) => s.friend.seat === seat,
   you: (s) => s.friend.seat, rematchBy: "friends", slices: ["friend"],
