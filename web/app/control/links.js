@@ -1,14 +1,12 @@
 // Opening a game link (docs/links.md): `#g=PAYLOAD` in the address, at load or when the
-// fragment changes. The payload is unpacked here (link/codec.js), the engine checks and
-// replays the game (`link_open`), and the game opens at its end (a finished one with its
-// scores and "Replay from the start"; one in progress in the replay viewer), saved as a game
-// of its own; a friend game's link goes on to friends/control.js. A link that is refused is named with its reason (the first bad move, for
-// moves) and changes nothing: the game on the table and every save stay as they were.
+// fragment changes: the invitation shown at once, then the game opened by control/link-open.js
+// (the engine checks and replays it, `link_open`; it opens at its end, saved as a game of
+// its own; a friend game's link goes on to friends/control.js). A link that is refused is
+// named with its reason (the first bad move, for moves) and changes nothing.
 
 import { payloadOf, unpack } from "../link/codec.js";
 import { inviteOf } from "../link/invite.js";
-import * as T from "../transitions.js";
-import { lost, reason } from "./narration.js";
+import { openLink } from "./link-open.js";
 
 /**
  * @param deps `engine`, the store's `get`/`up`, `location` (the page's address), `table`,
@@ -49,38 +47,9 @@ export function createLinks({ engine, get, up, location, table, saves, replay, f
   async function open(payload) {
     forget();
     try {
-      return await opened(payload);
+      return await openLink({ engine, get, up, table, saves, replay, friends }, payload);
     } finally {
       up((s) => ({ ...s, invite: null }));
-    }
-  }
-
-  async function opened(payload) {
-    try {
-      // a daily result gets verify's day check: none later than the latest date on Earth now
-      // (UTC+14, by this device's clock, as daily/clock.js)
-      const today = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
-      const opened = await engine.call("link_open", { text: await unpack(payload), today });
-      if (opened.kind === "friend") { // checked against this device's game there (docs/friends.md)
-        await friends.openRecord(opened.record);
-        return true;
-      }
-      const v = opened.view;
-      const what = opened.kind === "daily" ? `Today's Painting #${opened.number} of ${opened.day}` : "A shared game";
-      table.replaced("link"); // someone else's game: never rated, even when played on here
-      const where = v.is_over ? "The finished Painting and the scores; Replay from the start is beside them." : "Replay: its latest move.";
-      up(T.gameLoaded, v, `${what}: ${v.seats.map((s) => s.name).join(", ")}, ${v.record.moves.length} moves. ${where}`);
-      up(T.setShared, { kind: opened.kind, number: opened.number, day: opened.day });
-      saves.save(v, { fresh: true });
-      saves.refreshList();
-      if (!v.is_over) replay.open({ at: v.record.moves.length }); // a shared game opens at its end
-      return true;
-    } catch (error) {
-      if (lost(error)) return false;
-      const why = `The game link was refused, so nothing changed: ${reason(error)}`;
-      up(T.setNotices, [...get().notices, why]);
-      up(T.refused, why);
-      return false;
     }
   }
 

@@ -25,7 +25,7 @@ import { lastSeen, loadPool, rememberSeen } from "./store.js";
  *   (the queued move shown) and `bots`.
  */
 export function createOpening(deps) {
-  const { engine, get, up, table } = deps;
+  const { engine, get, up } = deps;
   let shown = null; // {view, args, remember}: the opening on the table, until the engine confirms it
 
   /** Is the opening `mine` still the game on the table, unconfirmed? */
@@ -45,12 +45,7 @@ export function createOpening(deps) {
     const picked = pickOpening(pool, args);
     if (!picked) return fallback(); // a damaged file: the engine deals, as without openings
     const { seed, view } = picked;
-    rememberSeen(args.players, seed);
-    table.replaced("normal"); // dealt here from the start screen's form
-    up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
-    up(openingShown, seed, args.players);
-    const seat = view.current_seat;
-    if (isBot(view.seats[seat].controller)) up(T.thinking, seat); // until the engine can move for it
+    showOpening(deps, view, seed, args.players);
     const mine = { view, args: { ...args, seed }, remember };
     shown = mine;
     confirm(mine);
@@ -111,6 +106,16 @@ function pickOpening(pool, args) {
   } catch {
     return null;
   }
+}
+
+/** Put the opening `view` (of `seed`, for `players`) on the table as a game dealt here. */
+function showOpening({ up, table }, view, seed, players) {
+  rememberSeen(players, seed);
+  table.replaced("normal"); // dealt here from the start screen's form
+  up(T.gameLoaded, view, `New game: ${view.seats.length} players, ${view.rounds} rounds. ${turnText(view)}`);
+  up(openingShown, seed, players);
+  const seat = view.current_seat;
+  if (isBot(view.seats[seat].controller)) up(T.thinking, seat); // until the engine can move for it
 }
 
 /** The engine dealt another game than the opening shown (it must not): say so, go on from its deal. */

@@ -84,23 +84,29 @@ export function createReview({ engine, get, up }) {
     set({ running: false, stopped: true, seats, focus: "review-first" });
   }
 
-  /** Show one reviewed move on the Painting: the move played and the better one. */
-  async function show(ply) {
-    const d = current();
-    const move = d?.moves.find((m) => m.ply === ply);
-    if (!move) return;
-    const boards = await engine.call("review_boards", { record: d.record, ply, best: move.best_move });
-    set({ detail: { move, boards }, focus: "review-back" });
-  }
-
-  /** Back from a move to the review, the focus on that move's button. */
-  function back() {
-    const d = current();
-    if (d?.detail) set({ detail: null, focus: `review-move-${d.detail.move.ply}` });
-  }
+  const show = (ply) => showMove({ engine, current, set }, ply);
+  const back = () => backFromMove({ current, set });
 
   /** Escape: back from a move's detail to the review; true if it was open (nothing else closes then). */
   const escape = () => !!current()?.detail && (back(), true);
 
   return { open, stop, show, back, escape };
+}
+
+/**
+ * Show one reviewed move on the Painting: the move played and the better one.
+ * @param dialog `engine`, `current()` (the review dialog's state, or null) and `set(change)`.
+ */
+async function showMove({ engine, current, set }, ply) {
+  const d = current();
+  const move = d?.moves.find((m) => m.ply === ply);
+  if (!move) return;
+  const boards = await engine.call("review_boards", { record: d.record, ply, best: move.best_move });
+  set({ detail: { move, boards }, focus: "review-back" });
+}
+
+/** Back from a move to the review, the focus on that move's button. */
+function backFromMove({ current, set }) {
+  const d = current();
+  if (d?.detail) set({ detail: null, focus: `review-move-${d.detail.move.ply}` });
 }

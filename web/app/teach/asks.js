@@ -23,17 +23,8 @@ export function createAsks({ engine, get, up }, set) {
 
   // -- a new view: drop stale hints, count hints of a new game, ask for the history ----------
   function viewChanged(s, p) {
-    const v = s.view;
-    const t = s.teach;
-    const changes = {};
-    const newGame = !p?.view || gameKey(p.view.record) !== gameKey(v.record);
-    if (newGame) Object.assign(changes, { hintsUsed: loadHintsUsed(gameKey(v.record)), ply: null, seat: null, history: null });
-    // a move picked in the Moves tab is framed until the game moves on (a move, an undo, the end)
-    if (t.ply !== null && p?.view && p.view.record !== v.record) changes.ply = null;
-    if (t.hint && t.hint.record !== v.record) changes.hint = null;
-    if (t.preview && t.preview.record !== v.record) changes.preview = null;
-    set(changes);
-    history(v.record);
+    set(staleChanges(s, p));
+    history(s.view.record);
   }
 
   async function history(record) {
@@ -93,4 +84,19 @@ export function createAsks({ engine, get, up }, set) {
   }
 
   return { viewChanged, preview, hint };
+}
+
+/** What a new view `s.view` (after state `p`) drops of the teaching state: the stale hint and
+ * preview, the move picked in the Moves tab once the game moves on, a new game's counts. */
+function staleChanges(s, p) {
+  const v = s.view;
+  const t = s.teach;
+  const changes = {};
+  const newGame = !p?.view || gameKey(p.view.record) !== gameKey(v.record);
+  if (newGame) Object.assign(changes, { hintsUsed: loadHintsUsed(gameKey(v.record)), ply: null, seat: null, history: null });
+  // a move picked in the Moves tab is framed until the game moves on (a move, an undo, the end)
+  if (t.ply !== null && p?.view && p.view.record !== v.record) changes.ply = null;
+  if (t.hint && t.hint.record !== v.record) changes.hint = null;
+  if (t.preview && t.preview.record !== v.record) changes.preview = null;
+  return changes;
 }
