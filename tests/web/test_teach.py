@@ -185,6 +185,35 @@ def check_tab_keys(page: Page) -> None:
     expect(page.locator("#move-log .log-btn").first).to_be_visible()
 
 
+def test_tour_speaks_of_dots_only_with_a_card_held_and_escape_closes_it(page: Page, snap) -> None:
+    open_game(page)
+    set_up(page, ["human", "bot:random", "bot:random"], seed=3)
+    start(page)
+    tour = page.get_by_role("region", name="Guided first game")
+    expect(tour).to_have_attribute("data-step", "0")
+    # Next, Next: "Place it" with no card in hand has no dots to speak of.
+    tour.get_by_role("button", name="Next").click()
+    tour.get_by_role("button", name="Next").click()
+    expect(tour).to_have_attribute("data-step", "2")
+    body = page.locator("#tour-body")
+    expect(body).to_contain_text("Hold a card first")
+    expect(body).not_to_contain_text(re.compile(r"^Dots mark"))
+    expect(tour).to_have_attribute("data-placed", "yes")
+    snap(page, "teach-tour-unheld-1280")
+    pick(page, 1)
+    expect(body).to_have_text(re.compile(r"^Dots mark where it may go"))
+    # Escape closes the note (as Skip does) and its focus goes back to the game.
+    tour.get_by_role("button", name="Next").focus()
+    page.keyboard.press("Escape")
+    expect(tour).to_be_hidden()
+    card = page.get_by_role("button", name="Gallery card 1")
+    expect(card).to_be_focused()
+    expect(card).to_have_attribute("aria-pressed", "true")  # the card stays held
+    reload(page)
+    expect(page.get_by_role("button", name="Gallery card 1")).to_be_visible()
+    expect(tour).to_be_hidden()  # ended for good, as Skip
+
+
 def test_rules_panel_opens_from_the_game_and_closes_with_escape(page: Page, snap) -> None:
     open_game(page)
     # From the start screen, by its button.

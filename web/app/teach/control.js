@@ -63,10 +63,12 @@ export function createTeach({ engine, get, up, quiet, mode, parts }) {
     return true;
   }
 
-  /** Escape closes the Rules panel first: true if it did. */
+  /** Escape closes the Rules panel first, then the guided first game (as Skip): true if it did. */
   function escape() {
-    if (!get().teach.rules) return false;
-    set({ rules: false });
+    const t = get().teach;
+    if (t.rules) set({ rules: false });
+    else if (t.tour !== null && get().screen === "table") endTour();
+    else return false;
     return true;
   }
 

@@ -9,7 +9,10 @@ export const TOUR_STEPS = [
   { target: "btn-rotate", title: "Turn it", body: "Rotate (or R) turns the card you hold, to fit your colour where you want it.",
     touch: "Rotate turns the card you hold, to fit your colour where you want it." },
   { target: "painting", title: "Place it", body: "Dots mark where it may go. Point at one: the line above the Painting says what it scores. Click to place.",
-    touch: "Dots mark where it may go. Tap one: the card shows there and the line above the Painting says what it scores. Tap it again, or Place, to put it down." },
+    touch: "Dots mark where it may go. Tap one: the card shows there and the line above the Painting says what it scores. Tap it again, or Place, to put it down.",
+    // while no card is held there are no dots: the note says so
+    unheld: "Hold a card first (click one in the Gallery): dots then mark where it may go. Point at one: the line above the Painting says what it scores. Click to place.",
+    unheldTouch: "Hold a card first (tap one in the Gallery): dots then mark where it may go. Tap one: the card shows there and the line above the Painting says what it scores. Tap it again, or Place, to put it down." },
   { target: "teach-panel", title: "The score", body: "Open Points and pick a player to see their strokes and bonuses. Moves lists every card.",
     touch: "Below the seats: tap Points, then a player, to see their strokes and bonuses. Moves lists every card." },
 ];

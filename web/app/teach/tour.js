@@ -35,8 +35,10 @@ export function renderTour(s) {
   const old = lastTarget && document.getElementById(lastTarget);
   cancelAnimationFrame(placing);
   if (step === null || step === undefined || !TOUR_STEPS[step]) {
+    const hadFocus = box.contains(document.activeElement);
     show(box, false);
     old?.classList.remove("tour-target");
+    if (hadFocus) focusTable(); // a hidden note keeps no focus: back to the game
     lastTarget = null;
     return;
   }
@@ -52,7 +54,8 @@ export function renderTour(s) {
   text(document.getElementById("tour-step"), `Step ${step + 1} of ${TOUR_STEPS.length}`);
   text(document.getElementById("tour-title"), info.title);
   const touch = window.matchMedia?.("(pointer: coarse)").matches;
-  text(document.getElementById("tour-body"), touch ? info.touch : info.body);
+  const unheld = s.held === null && info.unheld; // no card in hand: no dots to speak of
+  text(document.getElementById("tour-body"), unheld ? (touch ? info.unheldTouch : info.unheld) : touch ? info.touch : info.body);
   text(document.getElementById("tour-next"), step === TOUR_STEPS.length - 1 ? "Done" : "Next");
   show(box, true);
   if (!target) return;
@@ -68,6 +71,17 @@ export function renderTour(s) {
     box.style.opacity = "";
     attr(box, "data-placed", "yes");
   });
+}
+
+/** The focus of a note just closed goes to the game: the Gallery's first card, else the main part. */
+function focusTable() {
+  const card = document.querySelector("#gallery button[aria-label^=\"Gallery card\"]:not([disabled])");
+  const main = document.getElementById("main");
+  if (card) card.focus();
+  else if (main) {
+    if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+    main.focus();
+  }
 }
 
 const GAP = 12; // px between the note and what it points at
