@@ -138,6 +138,7 @@ test("replay: it shows an earlier position, takes no move and no Undo, and the b
   p.dispatch({ type: "start" });
   await until(() => p.get().view, "the deal");
   await myMove(p);
+  p.dispatch({ type: "tour-end" }); // the guided first game over: Escape is the viewer's
   p.dispatch({ type: "replay-open" });
   await until(() => p.get().replay, "the viewer");
   p.dispatch({ type: "replay-to", to: "start" });
