@@ -116,7 +116,7 @@ def _resumed(args: argparse.Namespace) -> tuple[int, list[Puzzle]]:
     (none when the file is missing); ``BadPuzzle`` when that run had another seed."""
     if not Path(args.out).exists():
         return 0, []
-    data = json.loads(Path(args.out).read_text(encoding="utf-8"))
+    data = _read(Path(args.out))
     found = from_file(data)
     if data.get("made", {}).get("seed") != args.seed:
         raise BadPuzzle(f"--resume: {args.out} was made with another seed than {args.seed}")
@@ -126,12 +126,15 @@ def _resumed(args: argparse.Namespace) -> tuple[int, list[Puzzle]]:
 
 def load(file: str | None) -> list[Puzzle]:
     """The puzzles of ``file`` (the shipped set if None)."""
-    path = SHIPPED if file is None else Path(file)
+    return from_file(_read(SHIPPED if file is None else Path(file)))
+
+
+def _read(path: Path) -> Any:
+    """The JSON of a puzzle file; ``BadPuzzle`` naming the file when it is not JSON."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:
         raise BadPuzzle(f"{path.name}: not JSON: {error}") from error
-    return from_file(data)
 
 
 def run_check(args: argparse.Namespace) -> int:

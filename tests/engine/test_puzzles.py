@@ -233,3 +233,7 @@ def test_a_resumed_run_makes_the_file_a_whole_run_makes(
     assert main(["puzzles", "make", "--games", "12", "--seed", "7", "--out", str(part),
                  "--resume"]) != 0
     assert "made with another seed" in capsys.readouterr().err
+    part.write_text("{not json", encoding="utf-8")
+    assert main(["puzzles", "make", "--games", "12", "--seed", "59000", "--out", str(part),
+                 "--resume"]) != 0
+    assert "part.json: not JSON" in capsys.readouterr().err
