@@ -694,10 +694,14 @@ def test_embed_loader_copy_and_end_at_600(page: Page, site, other_site) -> None:
     frame.get_by_role("button", name="Gallery card 1", exact=True).click()
     frame.locator("#layer-spots .spot").first.click()
     expect(frame.locator("#turn")).to_contain_text("once the game engine has loaded (loading: ")
-    said, bar = frame.evaluate("() => ['#turn', '#loader-text']"
-                               ".map((s) => document.querySelector(s).textContent)")
-    figures = re.search(r"\(loading: (\d+\.\d of \d+\.\d MB)\)", said)
-    assert figures and figures.group(1) in bar, (said, bar)
+    # the same figures in the banner and the bar, once the first bytes have come (before
+    # them both say the loading is starting)
+    frame.wait_for_function("""() => {
+      const said = document.querySelector('#turn').textContent;
+      const bar = document.querySelector('#loader-text').textContent;
+      const figures = said.match(/\\(loading: (\\d+\\.\\d of \\d+\\.\\d MB)\\)/);
+      return !!figures && bar.includes(figures[1]);
+    }""", timeout=BOOT_MS)
     for route in held:
         route.continue_()
     page.context.unroute(re.compile(r"pyodide\.asm\.wasm"))
